@@ -1,0 +1,43 @@
+import { count } from 'drizzle-orm';
+import { seedDemo } from '../drizzle/seed/demo.ts';
+import { connection, db } from './db/client.ts';
+import { users } from './db/schema/index.ts';
+import { env } from './env.ts';
+import { ensureAdmin } from './services/users/ensure-admin.ts';
+
+export const DEMO_ADMIN = { email: 'admin@example.com', password: 'admin123' } as const;
+
+export type TBootResult = { seeded: boolean; adminEmail?: string; adminPassword?: string };
+
+/**
+ * Idempotent start-up: apply migrations, load demo content into an empty database (when
+ * SEED_DEMO allows), and ensure the ADMIN_EMAIL account. Safe to run on every start.
+ */
+export async function boot(): Promise<TBootResult> {
+  const e = env();
+  await connection().migrate();
+  const [{ n }] = (await db().select({ n: count() }).from(users)) as [{ n: number }];
+  const empty = Number(n) === 0;
+  // Demo content by default only on the embedded database; PostgreSQL needs SEED_DEMO=1.
+  const seedDemoContent = e.SEED_DEMO ? e.SEED_DEMO === '1' : !e.DATABASE_URL;
+  let seeded = false;
+  if (empty && seedDemoContent) {
+    await seedDemo();
+    seeded = true;
+  }
+  if (e.ADMIN_EMAIL && e.ADMIN_PASSWORD) {
+    await ensureAdmin({ email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD });
+    return { seeded, adminEmail: e.ADMIN_EMAIL, adminPassword: e.ADMIN_PASSWORD };
+  }
+  return seeded ? { seeded, adminEmail: DEMO_ADMIN.email, adminPassword: DEMO_ADMIN.password } : { seeded };
+}
+
+let ready: Promise<TBootResult> | undefined;
+/** boot() once per process. */
+export function ensureBooted(): Promise<TBootResult> {
+  ready ??= boot().catch((err) => {
+    ready = undefined;
+    throw err;
+  });
+  return ready;
+}

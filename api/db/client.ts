@@ -1,0 +1,99 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import { env } from '../env.ts';
+import * as schema from './schema/index.ts';
+
+export type TSchema = typeof schema;
+// Both drivers share drizzle's PgDatabase API; services only use that.
+// biome-ignore lint/suspicious/noExplicitAny: the query-result HKT differs per driver
+export type Db = PgDatabase<PgQueryResultHKT & any, TSchema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+type Connection = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  migrate: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+let current: Connection | undefined;
+
+/** The drizzle/ folder, found from this file in source and from the bundle in dist/. */
+export function migrationsFolder(): string {
+  const candidates = [
+    process.env.MIGRATIONS_DIR,
+    path.resolve(process.cwd(), 'drizzle'),
+    path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle'),
+  ].filter((p): p is string => !!p);
+  const found = candidates.find((p) => fs.existsSync(path.join(p, 'meta', '_journal.json')));
+  if (!found) throw new Error(`drizzle migrations folder not found (looked in ${candidates.join(', ')})`);
+  return found;
+}
+
+export function connectPglite(client: PGlite): Connection {
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(db as never, { migrationsFolder: migrationsFolder() }),
+    close: () => client.close(),
+  };
+}
+
+export function connectPostgres(url: string, max = 10): Connection {
+  const client = postgres(url, {
+    max,
+    idle_timeout: 30,
+    connect_timeout: 10,
+    onnotice: () => {},
+  });
+  const db = drizzlePostgres({ client, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    migrate: () => migratePostgres(db as never, { migrationsFolder: migrationsFolder() }),
+    close: () => client.end({ timeout: 5 }),
+  };
+}
+
+/** Opens the database the environment asks for (PGlite in $DATA_DIR/pglite unless DATABASE_URL). */
+export function openDatabase(): Connection {
+  const e = env();
+  if (e.DATABASE_URL) return connectPostgres(e.DATABASE_URL);
+  const dir = path.join(e.dataDir, 'pglite');
+  fs.mkdirSync(dir, { recursive: true });
+  return connectPglite(new PGlite(dir));
+}
+
+/** Makes `conn` the process-wide database (tests pass their own). */
+export function useConnection(conn: Connection) {
+  current = conn;
+  return conn;
+}
+
+export function connection(): Connection {
+  current ??= openDatabase();
+  return current;
+}
+
+/** The process-wide drizzle instance. */
+export function db(): Db {
+  return connection().db;
+}
+
+export async function closeDatabase() {
+  const c = current;
+  current = undefined;
+  await c?.close();
+}
+
+// Lets the server script close the bundled copy of this module on shutdown.
+(globalThis as Record<symbol, unknown>)[Symbol.for('marketplace.closeDatabase')] = closeDatabase;

@@ -1,0 +1,29 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import { env } from '../env.ts';
+
+export type TMail = { to: string; subject: string; text: string; html?: string };
+
+let transport: Transporter | undefined;
+
+/**
+ * With SMTP_URL: sent by SMTP. Without: written as an .eml file to $DATA_DIR/outbox/
+ * (nodemailer's stream transport builds the RFC 822 message) and its path logged.
+ */
+export async function sendMail(mail: TMail): Promise<{ file?: string }> {
+  const e = env();
+  if (e.SMTP_URL) {
+    transport ??= nodemailer.createTransport(e.SMTP_URL);
+    await transport.sendMail({ from: e.MAIL_FROM, ...mail });
+    return {};
+  }
+  const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const info = await stream.sendMail({ from: e.MAIL_FROM, ...mail });
+  const dir = path.join(e.dataDir, 'outbox');
+  await fs.mkdir(dir, { recursive: true });
+  const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomUUID()}.eml`);
+  await fs.writeFile(file, info.message as Buffer);
+  console.info(`[mail] ${mail.subject} → ${mail.to}: written to ${file}`);
+  return { file };
+}

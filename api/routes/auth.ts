@@ -1,0 +1,52 @@
+import { Hono } from 'hono';
+import { clearSessionCookie, setSessionCookie } from '../auth/cookies.ts';
+import { createSession, invalidateSession } from '../auth/session.ts';
+import type { AppEnv } from '../context.ts';
+import { validate } from '../lib/validate.ts';
+import { requireUser } from '../middleware/session.ts';
+import { ZForgotPassword, ZLogin, ZResetPassword, ZSignup } from '../schemas/user.ts';
+import { loginUser } from '../services/auth/login-user.ts';
+import { FORGOT_MESSAGE, requestPasswordReset } from '../services/auth/request-password-reset.ts';
+import { resetPassword } from '../services/auth/reset-password.ts';
+import { createUser } from '../services/users/create-user.ts';
+
+export const authRoutes = new Hono<AppEnv>()
+  .post('/user/signup', validate('json', ZSignup), async (c) => {
+    const input = c.req.valid('json');
+    // Only these four fields are read: role/subscription/id in the body are ignored.
+    const user = await createUser({ name: input.name, email: input.email, password: input.password });
+    const { token, session } = await createSession({ userId: user.id });
+    setSessionCookie(c, token, session.expiresAt);
+    return c.json(
+      { success: true, message: 'Account created.', token, userinfo: user, expiresAt: session.expiresAt },
+      201,
+    );
+  })
+  .post('/user/login', validate('json', ZLogin), async (c) => {
+    const { token, session, user } = await loginUser(c.req.valid('json'));
+    setSessionCookie(c, token, session.expiresAt);
+    return c.json({
+      success: true,
+      message: 'Succesfully login.',
+      token,
+      userinfo: user,
+      expiresAt: session.expiresAt,
+    });
+  })
+  .post('/user/logout', async (c) => {
+    if (c.var.session) await invalidateSession(c.var.session.id);
+    clearSessionCookie(c);
+    return c.json({ success: true, message: 'Successfully logout' });
+  })
+  .get('/user/me', requireUser, (c) =>
+    c.json({ success: true, userinfo: c.var.user, expiresAt: c.var.session?.expiresAt }),
+  )
+  .post('/forgot-password', validate('json', ZForgotPassword), async (c) => {
+    await requestPasswordReset({ email: c.req.valid('json').email });
+    return c.json({ success: true, message: FORGOT_MESSAGE });
+  })
+  .post('/reset-password', validate('json', ZResetPassword), async (c) => {
+    await resetPassword(c.req.valid('json'));
+    clearSessionCookie(c);
+    return c.json({ success: true, message: 'Password reset successfully' });
+  });

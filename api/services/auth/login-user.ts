@@ -1,0 +1,24 @@
+import { eq } from 'drizzle-orm';
+import { burnPasswordTime, verifyPassword } from '../../auth/password.ts';
+import { createSession } from '../../auth/session.ts';
+import { db } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
+import { toPublicUser } from '../users/to-public-user.ts';
+
+/** SPEC.md §8: the client shows 'Please enter valid information' on failure. */
+export const LOGIN_FAILED = 'Please enter valid information';
+
+export async function loginUser(options: { email: string; password: string }) {
+  const rows = await db().select().from(users).where(eq(users.email, options.email.toLowerCase())).limit(1);
+  const user = rows[0];
+  if (!user) {
+    await burnPasswordTime(options.password);
+    throw new AppError('UNAUTHORIZED', LOGIN_FAILED);
+  }
+  if (!(await verifyPassword(user.passwordHash, options.password))) {
+    throw new AppError('UNAUTHORIZED', LOGIN_FAILED);
+  }
+  const { token, session } = await createSession({ userId: user.id });
+  return { token, session, user: toPublicUser(user) };
+}

@@ -1,0 +1,74 @@
+import { eq } from 'drizzle-orm';
+import { db } from '../../db/client.ts';
+import { siteSettings } from '../../db/schema/index.ts';
+import { listCategories } from '../categories/list-categories.ts';
+
+export type TSettingsRow = typeof siteSettings.$inferSelect;
+
+/** The settings record in SPEC.md §3's field names (what clients and pages read). */
+export function toSettingsRecord(s: TSettingsRow) {
+  return {
+    email: s.email,
+    address: s.address,
+    phone: s.phone,
+    working_hours: s.workingHours,
+    copyright: s.copyright,
+    footer_shortdescription: s.footerShortdescription,
+    logo: s.logo ?? '',
+    social_links: JSON.stringify(s.socialLinks),
+    socialLinks: s.socialLinks,
+    homepageleftsideads: s.homepageleftsideads,
+    homepageleftsideadslink: s.homepageleftsideadslink,
+    homepagetopheaderAds: s.homepagetopheaderAds,
+    homepagetopheaderAdslink: s.homepagetopheaderAdslink,
+    adsdetailspageads: s.adsdetailspageads,
+    adsdetailspageadslink: s.adsdetailspageadslink,
+    footerads: s.footerads,
+    footeradslink: s.footeradslink,
+    freenumberads: s.freenumberads,
+    freenumberphotoAds: s.freenumberphotoAds,
+    goldnumberads: s.goldnumberads,
+    goldnumberphotoAds: s.goldnumberphotoAds,
+    platinumnumberads: s.platinumnumberads,
+    platinumnumberphotoAds: s.platinumnumberphotoAds,
+    primaryColor: s.primaryColor,
+    secondaryColor: s.secondaryColor,
+  };
+}
+export type TSettings = ReturnType<typeof toSettingsRecord>;
+
+// Per-process cache: every page render reads settings. Dropped on update (this process);
+// other processes see the change within CACHE_MS.
+const CACHE_MS = 5_000;
+let cache: { at: number; value: Promise<TSettings> } | undefined;
+
+async function load(): Promise<TSettings> {
+  const rows = await db().select().from(siteSettings).where(eq(siteSettings.id, 1)).limit(1);
+  if (rows[0]) return toSettingsRecord(rows[0]);
+  const inserted = await db().insert(siteSettings).values({ id: 1 }).onConflictDoNothing().returning();
+  if (inserted[0]) return toSettingsRecord(inserted[0]);
+  const again = await db().select().from(siteSettings).where(eq(siteSettings.id, 1)).limit(1);
+  return toSettingsRecord(again[0] as TSettingsRow);
+}
+
+export function getSettings(): Promise<TSettings> {
+  const now = Date.now();
+  if (!cache || now - cache.at > CACHE_MS) {
+    const value = load();
+    cache = { at: now, value };
+    value.catch(() => {
+      if (cache?.value === value) cache = undefined;
+    });
+  }
+  return cache.value;
+}
+
+export function dropSettingsCache() {
+  cache = undefined;
+}
+
+/** The public bundle: settings plus the category list (SPEC.md §3). */
+export async function getPublicSettings() {
+  const [settings, categories] = await Promise.all([getSettings(), listCategories()]);
+  return { ...settings, categories };
+}

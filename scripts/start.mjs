@@ -1,0 +1,72 @@
+// npm start: build if the sources are newer than the build, migrate and seed, then serve
+// the Astro app (pages, /api, /uploads) on PORT/HOST with graceful shutdown.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+process.chdir(root);
+process.env.NODE_ENV ??= 'production';
+const entry = path.join(root, 'dist/server/entry.mjs');
+
+function newestMtime(p) {
+  if (!fs.existsSync(p)) return 0;
+  const st = fs.statSync(p);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let max = st.mtimeMs;
+  for (const name of fs.readdirSync(p)) max = Math.max(max, newestMtime(path.join(p, name)));
+  return max;
+}
+
+const sources = ['src', 'api', 'public', 'astro.config.mjs', 'package.json'].map((p) => path.join(root, p));
+const builtAt = fs.existsSync(entry) ? fs.statSync(entry).mtimeMs : 0;
+if (!builtAt || Math.max(...sources.map(newestMtime)) > builtAt) {
+  console.log('Building the site (first start or sources changed)…');
+  const astro = path.join(root, 'node_modules/.bin/astro');
+  const r = spawnSync(astro, ['build'], { stdio: 'inherit', env: process.env });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+// Migrate, seed an empty database, ensure ADMIN_EMAIL: done before listening.
+const { boot } = await import('../api/boot.ts');
+const { closeDatabase } = await import('../api/db/client.ts');
+const result = await boot();
+await closeDatabase();
+
+const { handler } = await import(entry);
+const port = Number(process.env.PORT ?? 4321);
+const host = process.env.HOST ?? 'localhost';
+
+const server = http.createServer((req, res) => {
+  handler(req, res, () => {
+    res.statusCode = 404;
+    res.end('Not found');
+  });
+});
+server.keepAliveTimeout = 65_000;
+server.listen(port, host, () => {
+  const url = `http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host}:${port}`;
+  console.log(`\nClassifieds marketplace is running at ${url}`);
+  if (result.adminEmail) console.log(`Admin login: ${result.adminEmail} / ${result.adminPassword}`);
+  else if (!process.env.DATABASE_URL) console.log('Demo admin login (unless changed): admin@example.com / admin123');
+  if (result.seeded) console.log('Loaded demo content into the new database.');
+});
+
+let stopping = false;
+async function shutdown(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: finishing in-flight requests…`);
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  server.close(async () => {
+    const close = globalThis[Symbol.for('marketplace.closeDatabase')];
+    if (typeof close === 'function') await close().catch(() => {});
+    process.exit(0);
+  });
+  server.closeIdleConnections?.();
+}
+process.on('SIGTERM', () => shutdown('SIGTERM'));
+process.on('SIGINT', () => shutdown('SIGINT'));

@@ -1,0 +1,114 @@
+import { Suspense, useEffect } from 'react';
+import { BrowserRouter, Navigate, NavLink, Outlet, Route, Routes } from 'react-router';
+import type { TSessionUser } from '../../api/context.ts';
+import { logout } from '../lib/logout.ts';
+import { useSession } from '../lib/session-store.ts';
+import { flash } from '../lib/toast.ts';
+import Spinner from './components/Spinner.tsx';
+import { SCREENS, SIDEBAR } from './screens.tsx';
+import { UserContext, useUser } from './user-context.ts';
+
+function Sidebar() {
+  const user = useUser();
+  const links = SIDEBAR.filter((l) => !l.adminOnly || user.role === 'admin');
+  const cls = ({ isActive }: { isActive: boolean }) =>
+    `block whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-primary text-primary-fg' : 'text-slate-700 hover:bg-slate-100'}`;
+  return (
+    <nav aria-label="Admin" className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm">
+      <ul className="flex gap-1 overflow-x-auto md:flex-col">
+        {links.map((l) => (
+          <li key={l.to}>
+            <NavLink to={l.to} className={cls}>
+              {l.label}
+            </NavLink>
+          </li>
+        ))}
+        <li>
+          <button
+            type="button"
+            onClick={() => void logout()}
+            className="block w-full whitespace-nowrap rounded-md px-3 py-2 text-left text-sm font-medium text-red-700 hover:bg-red-50"
+          >
+            Logout
+          </button>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+function Shell() {
+  return (
+    <div className="mx-auto max-w-[1200px] px-4 py-8">
+      <div className="mb-6">
+        <h1 className="text-2xl font-bold text-slate-900">Admin Panel</h1>
+        <nav aria-label="Breadcrumb" className="mt-1 text-sm text-slate-500">
+          <a href="/" className="hover:underline">
+            Home
+          </a>{' '}
+          <span aria-hidden="true">›</span> <span>Admin</span>
+        </nav>
+      </div>
+      <div className="grid gap-6 md:grid-cols-[220px_1fr]">
+        <aside>
+          <Sidebar />
+        </aside>
+        <section className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+          <Suspense fallback={<Spinner />}>
+            <Outlet />
+          </Suspense>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function AdminOnly({ children }: { children: React.ReactNode }) {
+  const user = useUser();
+  if (user.role !== 'admin') {
+    return <p className="text-slate-600">This section is only available to administrators.</p>;
+  }
+  return <>{children}</>;
+}
+
+/** The admin area: one client-loaded React app with its own router (ARCHITECTURE.md). */
+export default function AdminApp({ user }: { user: TSessionUser }) {
+  useEffect(() => {
+    // The API said the session is gone (expired or logged out elsewhere): back to sign-in.
+    const onExpired = () => {
+      useSession.getState().signOut();
+      flash('error', 'Unable to access dashboard. Please login again.', 'Error');
+      window.location.assign('/sign-in');
+    };
+    window.addEventListener('session-expired', onExpired);
+    return () => window.removeEventListener('session-expired', onExpired);
+  }, []);
+
+  return (
+    <UserContext.Provider value={user}>
+      <BrowserRouter basename="/admin">
+        <Routes>
+          <Route element={<Shell />}>
+            <Route index element={<Navigate to="/dashboard" replace />} />
+            {SCREENS.map(({ path, adminOnly, Component }) => (
+              <Route
+                key={path}
+                path={path}
+                element={
+                  adminOnly ? (
+                    <AdminOnly>
+                      <Component />
+                    </AdminOnly>
+                  ) : (
+                    <Component />
+                  )
+                }
+              />
+            ))}
+            <Route path="*" element={<p className="text-slate-600">This page does not exist.</p>} />
+          </Route>
+        </Routes>
+      </BrowserRouter>
+    </UserContext.Provider>
+  );
+}

@@ -1,0 +1,55 @@
+import { type ComponentType, lazy } from 'react';
+
+/**
+ * Every admin route of SPEC.md §2, the screen file that renders it, and who may see it.
+ * A screen is one file under src/admin/routes/ (default export), loaded on demand.
+ */
+export type TScreen = {
+  path: string;
+  adminOnly: boolean;
+  Component: React.LazyExoticComponent<ComponentType>;
+};
+
+const screen = (path: string, adminOnly: boolean, load: () => Promise<{ default: ComponentType }>): TScreen => ({
+  path,
+  adminOnly,
+  Component: lazy(load),
+});
+
+export const SCREENS: TScreen[] = [
+  screen('dashboard', false, () => import('./routes/dashboard.tsx')),
+  screen('users', true, () => import('./routes/users.tsx')),
+  screen('add-user', true, () => import('./routes/user-form.tsx')),
+  screen('edit-user/:id', true, () => import('./routes/user-form.tsx')),
+  screen('ads', false, () => import('./routes/ads.tsx')),
+  screen('add-ads', false, () => import('./routes/ad-form.tsx')),
+  screen('edit-ads/:id', false, () => import('./routes/ad-form.tsx')),
+  screen('settings', true, () => import('./routes/settings.tsx')),
+  screen('add-edit-category', true, () => import('./routes/categories.tsx')),
+  screen('pages', true, () => import('./routes/pages.tsx')),
+  screen('edit-page', true, () => import('./routes/edit-page.tsx')),
+  screen('add-edit-page', true, () => import('./routes/page-form.tsx')),
+  screen('add-edit-page/:id', true, () => import('./routes/page-form.tsx')),
+  screen('faqs', true, () => import('./routes/faqs.tsx')),
+  screen('faq-form', true, () => import('./routes/faq-form.tsx')),
+  screen('faq-form/:id', true, () => import('./routes/faq-form.tsx')),
+  screen('testimonials', true, () => import('./routes/testimonials.tsx')),
+  screen('add-testimonial', true, () => import('./routes/testimonial-form.tsx')),
+  screen('edit-testimonial/:id', true, () => import('./routes/testimonial-form.tsx')),
+  screen('membership-plans', true, () => import('./routes/membership-plans.tsx')),
+  screen('add-membership-plan', true, () => import('./routes/membership-plan-form.tsx')),
+  screen('edit-membership-plan/:id', true, () => import('./routes/membership-plan-form.tsx')),
+];
+
+/** SPEC.md §2 Admin shell sidebar, in order. */
+export const SIDEBAR = [
+  { to: '/dashboard', label: 'Dashboard', adminOnly: false },
+  { to: '/users', label: 'Users', adminOnly: true },
+  { to: '/add-edit-category', label: 'Category', adminOnly: true },
+  { to: '/ads', label: 'Advertisements', adminOnly: false },
+  { to: '/pages', label: 'Pages', adminOnly: true },
+  { to: '/faqs', label: 'Faqs', adminOnly: true },
+  { to: '/testimonials', label: 'Testimonials', adminOnly: true },
+  { to: '/membership-plans', label: 'Membership Plans', adminOnly: true },
+  { to: '/settings', label: 'Settings', adminOnly: true },
+] as const;

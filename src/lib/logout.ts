@@ -1,0 +1,11 @@
+import { apiFetch } from './api.ts';
+import { useSession } from './session-store.ts';
+import { flash } from './toast.ts';
+
+/** SPEC.md §4: clear token and user info, warn 'Successfully logout', go to /sign-in. */
+export async function logout() {
+  await apiFetch('/api/user/logout', { method: 'POST' });
+  useSession.getState().signOut();
+  flash('warning', 'Successfully logout', 'Logout');
+  window.location.assign('/sign-in');
+}

@@ -1,0 +1,42 @@
+import toast from 'react-hot-toast';
+
+/**
+ * SPEC.md §8: top-right, no duplicates. The message is the toast id, so the same text
+ * shown twice replaces itself. `title` renders as a bold first line (Error, Warning…).
+ */
+function show(kind: 'success' | 'error' | 'warning', message: string, title?: string) {
+  const text = title ? `${title}\n${message}` : message;
+  const opts = { id: `${kind}:${message}` };
+  if (kind === 'success') return toast.success(text, opts);
+  if (kind === 'error') return toast.error(text, opts);
+  return toast(text, { ...opts, icon: '⚠️' });
+}
+
+export const notify = {
+  success: (message: string, title?: string) => show('success', message, title),
+  error: (message: string, title?: string) => show('error', message, title),
+  warning: (message: string, title?: string) => show('warning', message, title),
+};
+
+const FLASH_KEY = 'flash';
+
+/** A toast to show on the next page (e.g. after logout's redirect). */
+export function flash(kind: 'success' | 'error' | 'warning', message: string, title?: string) {
+  sessionStorage.setItem(FLASH_KEY, JSON.stringify({ kind, message, title }));
+}
+
+export function showFlash() {
+  const raw = sessionStorage.getItem(FLASH_KEY);
+  if (!raw) return;
+  sessionStorage.removeItem(FLASH_KEY);
+  try {
+    const { kind, message, title } = JSON.parse(raw) as {
+      kind: 'success' | 'error' | 'warning';
+      message: string;
+      title?: string;
+    };
+    notify[kind](message, title);
+  } catch {
+    /* ignore a malformed flash */
+  }
+}

@@ -1,0 +1,55 @@
+import { createApp } from '../../api/app.ts';
+import { createSession } from '../../api/auth/session.ts';
+import type { TRole, TSubscription } from '../../api/db/schema/index.ts';
+import { createUser } from '../../api/services/users/create-user.ts';
+
+const app = createApp();
+
+export type TCall = {
+  token?: string;
+  cookie?: string;
+  json?: unknown;
+  form?: FormData;
+  headers?: Record<string, string>;
+};
+
+/** Calls the real app (real middleware) with app.request(); returns status, headers and JSON. */
+export async function call(method: string, path: string, options: TCall = {}) {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.cookie) headers.cookie = options.cookie;
+  let body: BodyInit | undefined;
+  if (options.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = typeof options.json === 'string' ? options.json : JSON.stringify(options.json);
+  } else if (options.form) body = options.form;
+  const res = await app.request(`http://localhost${path.startsWith('/api') ? path : `/api${path}`}`, {
+    method,
+    headers,
+    body,
+  });
+  const text = await res.text();
+  let data: any;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    data = text;
+  }
+  return { status: res.status, headers: res.headers, data };
+}
+
+let counter = 0;
+/** A user of the given role with a live session; returns the bearer token too. */
+export async function makeUser(options: { role?: TRole; subscription?: TSubscription; name?: string } = {}) {
+  counter += 1;
+  const password = 'secret123';
+  const user = await createUser({
+    name: options.name ?? `User ${counter}`,
+    email: `user${counter}-${Math.random().toString(36).slice(2, 7)}@example.com`,
+    password,
+    role: options.role ?? 'customer',
+    subscription: options.subscription ?? 'free',
+  });
+  const { token } = await createSession({ userId: user.id });
+  return { user, token, password };
+}
