@@ -30,8 +30,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf data/e2e && node scripts/start.mjs`,
-    env: { PORT: String(PORT), HOST: 'localhost', DATA_DIR: 'data/e2e', SITE_URL: `http://localhost:${PORT}` },
+    command: `rm -rf data/e2e-${PORT} && node scripts/start.mjs`,
+    env: { PORT: String(PORT), HOST: 'localhost', DATA_DIR: `data/e2e-${PORT}`, SITE_URL: `http://localhost:${PORT}` },
     url: `http://localhost:${PORT}/api/get-settings`,
     timeout: 180_000,
     reuseExistingServer: false,

@@ -1,0 +1,17 @@
+import { asc } from 'drizzle-orm';
+import { db } from '../../db/client.ts';
+import { membershipPlans } from '../../db/schema/index.ts';
+
+/** Plans in SPEC.md §3 field names. price is null when the plan has none (shown as FREE). */
+export async function listPlans() {
+  return db()
+    .select({
+      id: membershipPlans.id,
+      plan_name: membershipPlans.planName,
+      subscription_type: membershipPlans.subscriptionType,
+      price: membershipPlans.price,
+    })
+    .from(membershipPlans)
+    .orderBy(asc(membershipPlans.id));
+}
+export type TPlan = Awaited<ReturnType<typeof listPlans>>[number];
