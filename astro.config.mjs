@@ -7,6 +7,8 @@ import { defineConfig } from 'astro/config';
 // Middleware mode: scripts/start.mjs owns the HTTP server so it can migrate and seed
 // before listening, serve /uploads, and shut down gracefully.
 export default defineConfig({
+  // ASTRO_OUT_DIR lets several builds (e.g. parallel test runs) live side by side.
+  outDir: process.env.ASTRO_OUT_DIR ?? './dist',
   output: 'server',
   adapter: node({ mode: 'middleware' }),
   integrations: [react()],

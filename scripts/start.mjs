@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
 process.env.NODE_ENV ??= 'production';
-const entry = path.join(root, 'dist/server/entry.mjs');
+const outDir = path.resolve(root, process.env.ASTRO_OUT_DIR ?? 'dist');
+const entry = path.join(outDir, 'server/entry.mjs');
 
 function newestMtime(p) {
   if (!fs.existsSync(p)) return 0;
