@@ -5,7 +5,10 @@ import type { AppEnv } from './context.ts';
 import { AppError, errorBody } from './errors.ts';
 import { loadSession } from './middleware/session.ts';
 import { authRoutes } from './routes/auth.ts';
+import { contentRoutes } from './routes/content.ts';
+import { publicAdRoutes } from './routes/public-ads.ts';
 import { settingsRoutes } from './routes/settings.ts';
+import { wishlistRoutes } from './routes/wishlist.ts';
 
 /** Largest request body: a 10 MB main image plus a few gallery images. */
 export const MAX_BODY_BYTES = 40 * 1024 * 1024;
@@ -30,7 +33,12 @@ export function createApp() {
   );
   app.use(loadSession);
 
-  const routes = app.route('/', authRoutes).route('/', settingsRoutes);
+  const routes = app
+    .route('/', authRoutes)
+    .route('/', settingsRoutes)
+    .route('/', publicAdRoutes)
+    .route('/', wishlistRoutes)
+    .route('/', contentRoutes);
 
   app.notFound((c) => c.json(errorBody('Not found.'), 404));
   app.onError((err, c) => {

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+
+/** SPEC.md §9: the ad list page size, and the most one request may ask for. */
+export const AD_PAGE_SIZE = 10;
+export const AD_MAX_LIMIT = 100;
+/** Deepest page served; far past any real catalogue, it keeps OFFSET bounded. */
+export const AD_MAX_PAGE = 100_000;
+/** numeric(12, 2) holds at most this. */
+export const PRICE_MAX = 9_999_999_999;
+
+export const AD_SORTS = ['', 'price-asc', 'price-desc'] as const;
+export type TAdSort = (typeof AD_SORTS)[number];
+
+export const AD_QUERY_MESSAGES = {
+  page: 'page must be a whole number of at least 1.',
+  pageMax: `page must be at most ${AD_MAX_PAGE}.`,
+  limit: 'limit must be a whole number of at least 1.',
+  sort: "sort must be empty, 'price-asc' or 'price-desc'.",
+  minPrice: 'min_price must be a number of at least 0.',
+  maxPrice: 'max_price must be a number of at least 0.',
+  priceRange: 'min_price cannot be more than max_price.',
+  text: 'must be a single value.',
+} as const;
+
+/** A query value that may be absent or empty ('' means "not set"). */
+const blankToUndefined = (v: unknown) => (v === '' || v === undefined || v === null ? undefined : v);
+
+function wholeNumber(message: string) {
+  return z.coerce.number({ error: message }).int(message).min(1, message);
+}
+
+function price(message: string) {
+  return z.preprocess(
+    blankToUndefined,
+    z.coerce.number({ error: message }).min(0, message).max(PRICE_MAX, message).optional(),
+  );
+}
+
+/**
+ * GET /api/all-ads query (SPEC.md §3 'Ad list query'). Out-of-range limits are clamped;
+ * anything else that cannot be understood is a 400 naming the parameter.
+ */
+export const ZAdQuery = z
+  .object({
+    page: z.preprocess(
+      blankToUndefined,
+      wholeNumber(AD_QUERY_MESSAGES.page).max(AD_MAX_PAGE, AD_QUERY_MESSAGES.pageMax).default(1),
+    ),
+    limit: z.preprocess(
+      blankToUndefined,
+      wholeNumber(AD_QUERY_MESSAGES.limit)
+        .default(AD_PAGE_SIZE)
+        .transform((n) => Math.min(n, AD_MAX_LIMIT)),
+    ),
+    // Long input is cut rather than refused: it comes straight from a search box.
+    search: z
+      .string({ error: `search ${AD_QUERY_MESSAGES.text}` })
+      .optional()
+      .transform((s) => (s ?? '').trim().slice(0, 200)),
+    category: z
+      .string({ error: `category ${AD_QUERY_MESSAGES.text}` })
+      .optional()
+      .transform((s) => {
+        const v = (s ?? '').trim().slice(0, 200);
+        return v.toLowerCase() === 'all' ? '' : v;
+      }),
+    sort: z.preprocess(
+      (v) => (v === undefined || v === null ? '' : v),
+      z.enum(AD_SORTS, { error: AD_QUERY_MESSAGES.sort }),
+    ),
+    min_price: price(AD_QUERY_MESSAGES.minPrice),
+    max_price: price(AD_QUERY_MESSAGES.maxPrice),
+  })
+  .superRefine((q, ctx) => {
+    if (q.min_price !== undefined && q.max_price !== undefined && q.min_price > q.max_price) {
+      ctx.addIssue({ code: 'custom', message: AD_QUERY_MESSAGES.priceRange, path: ['min_price'] });
+    }
+  });
+export type TAdQuery = z.infer<typeof ZAdQuery>;
+
+export const ZAdSlugParam = z.object({ slug: z.string().trim().min(1).max(300) });

@@ -1,0 +1,91 @@
+import { and, desc, eq, ne } from 'drizzle-orm';
+import { db } from '../../db/client.ts';
+import { ads, categories, users } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
+import { sanitizeRichText } from '../../lib/sanitize.ts';
+
+/** SPEC.md §2 'Ad Details': up to this many other ads of the same category. */
+export const RELATED_ADS_LIMIT = 8;
+
+export type TAdFeature = { id: string | number; value: string };
+
+/** features is JSON text of [{ id, value }]; anything else reads as no features. */
+export function parseFeatures(text: string | null | undefined): TAdFeature[] {
+  try {
+    const parsed: unknown = JSON.parse(text || '[]');
+    if (!Array.isArray(parsed)) return [];
+    return parsed
+      .map((f, i) =>
+        typeof f === 'string'
+          ? { id: i, value: f }
+          : f && typeof f === 'object' && 'value' in f
+            ? { id: (f as TAdFeature).id ?? i, value: String((f as TAdFeature).value ?? '') }
+            : null,
+      )
+      .filter((f): f is TAdFeature => !!f && f.value.trim() !== '');
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * One ad by slug for its public page (SPEC.md §7 'Ad by slug'): the ad with its category
+ * and seller name, and related ads. Throws NOT_FOUND for an unknown slug.
+ */
+export async function getAdBySlug({ slug }: { slug: string }) {
+  const rows = await db()
+    .select({
+      id: ads.id,
+      slug: ads.slug,
+      heading: ads.heading,
+      description: ads.description,
+      price: ads.price,
+      category_id: ads.categoryId,
+      category: categories.name,
+      category_slug: categories.slug,
+      rating: ads.rating,
+      location: ads.location,
+      image: ads.image,
+      gallery: ads.galleryImages,
+      features: ads.features,
+      make_as_featured: ads.makeAsFeatured,
+      user_id: ads.userId,
+      user_name: users.name,
+      created_at: ads.createdAt,
+      updated_at: ads.updatedAt,
+    })
+    .from(ads)
+    .innerJoin(categories, eq(categories.id, ads.categoryId))
+    .innerJoin(users, eq(users.id, ads.userId))
+    .where(eq(ads.slug, slug))
+    .limit(1);
+  const ad = rows[0];
+  if (!ad) throw new AppError('NOT_FOUND', 'Ad not found.');
+
+  const related = await db()
+    .select({ id: ads.id, slug: ads.slug, heading: ads.heading, price: ads.price, image: ads.image })
+    .from(ads)
+    .where(and(eq(ads.categoryId, ad.category_id), ne(ads.id, ad.id)))
+    .orderBy(desc(ads.createdAt), desc(ads.id))
+    .limit(RELATED_ADS_LIMIT);
+
+  const { gallery, user_name, features, ...rest } = ad;
+  const featureList = parseFeatures(features);
+  return {
+    adsData: {
+      ...rest,
+      price: Number(ad.price),
+      image: ad.image ?? '',
+      // Stored sanitised; cleaned again on the way out so no path can render raw HTML.
+      description: sanitizeRichText(ad.description),
+      // SPEC.md §3: galleryimages and features travel as JSON text.
+      galleryimages: JSON.stringify(gallery ?? []),
+      features: JSON.stringify(featureList),
+      user: { name: user_name },
+    },
+    gallery: gallery ?? [],
+    featureList,
+    releatedAds: related.map((r) => ({ ...r, price: Number(r.price), image: r.image ?? '' })),
+  };
+}
+export type TAdDetails = Awaited<ReturnType<typeof getAdBySlug>>;

@@ -1,0 +1,136 @@
+import { and, asc, count, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { db } from '../../db/client.ts';
+import { ads, categories } from '../../db/schema/index.ts';
+import type { TAdSort } from '../../schemas/ad-query.ts';
+
+export type TListAdsOptions = {
+  page: number;
+  limit: number;
+  /** Free text from the search box. */
+  search?: string;
+  /** Category slug; '' means every category. */
+  category?: string;
+  sort?: TAdSort;
+  minPrice?: number;
+  maxPrice?: number;
+};
+
+/** Words kept from a search box; the rest of the input is punctuation to the parser anyway. */
+const MAX_WORDS = 8;
+const MAX_WORD_LENGTH = 64;
+
+/**
+ * The search box as tsquery terms: letters and digits only (so nothing the user types can
+ * be tsquery syntax), lower-cased, the last word a prefix because the user is still typing.
+ */
+export function searchTerms(search: string | undefined): string[] {
+  const words = (search ?? '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{M}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, MAX_WORDS)
+    .map((w) => w.slice(0, MAX_WORD_LENGTH));
+  return words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w));
+}
+
+const tsquery = (terms: string[]) => sql`to_tsquery('simple', ${terms.join(' & ')})`;
+
+/**
+ * One small query over categories: the id of the chosen slug, and for each search term the
+ * categories whose name matches it (so 'phones' finds every ad in 'Mobile Phones').
+ */
+async function categoryLookup(slug: string, terms: string[]) {
+  if (!slug && terms.length === 0) return { selectedId: undefined, matches: terms.map(() => [] as number[]) };
+  const flags = terms.map(
+    (t) => sql`CASE WHEN to_tsvector('simple', ${categories.name}) @@ ${tsquery([t])} THEN '1' ELSE '0' END`,
+  );
+  const conditions: SQL[] = [];
+  if (slug) conditions.push(eq(categories.slug, slug));
+  if (terms.length)
+    conditions.push(sql`to_tsvector('simple', ${categories.name}) @@ to_tsquery('simple', ${terms.join(' | ')})`);
+  const rows = await db()
+    .select({
+      id: categories.id,
+      slug: categories.slug,
+      flags: flags.length ? sql<string>`(${sql.join(flags, sql` || `)})::text` : sql<string>`''`,
+    })
+    .from(categories)
+    .where(or(...conditions));
+  return {
+    selectedId: slug ? rows.find((r) => r.slug === slug)?.id : undefined,
+    matches: terms.map((_, i) => rows.filter((r) => r.flags[i] === '1').map((r) => r.id)),
+  };
+}
+
+/**
+ * Full-text condition over the generated ads.search tsvector (GIN index). A term that is
+ * also a category name matches either the ad's text or that category; terms that match no
+ * category are combined into one tsquery so the common case is a single index lookup.
+ */
+function searchCondition(terms: string[], categoryMatches: number[][]): SQL {
+  const plain = terms.filter((_, i) => categoryMatches[i].length === 0);
+  const parts: SQL[] = [];
+  if (plain.length) parts.push(sql`${ads.search} @@ ${tsquery(plain)}`);
+  terms.forEach((t, i) => {
+    const ids = categoryMatches[i];
+    if (ids.length) parts.push(or(sql`${ads.search} @@ ${tsquery([t])}`, inArray(ads.categoryId, ids)) as SQL);
+  });
+  return and(...parts) as SQL;
+}
+
+const ORDER: Record<TAdSort, SQL[]> = {
+  '': [desc(ads.createdAt), desc(ads.id)],
+  'price-asc': [asc(ads.price), asc(ads.id)],
+  'price-desc': [desc(ads.price), desc(ads.id)],
+};
+
+/** The public ad list: filters, sort and one page, plus the total for pagination. */
+export async function listAds(options: TListAdsOptions) {
+  const { page, limit, sort = '', minPrice, maxPrice } = options;
+  const terms = searchTerms(options.search);
+  const slug = options.category ?? '';
+  const lookup = await categoryLookup(slug, terms);
+  if (slug && lookup.selectedId === undefined) return { ads: [], total: 0, totalPages: 0, page, limit };
+
+  const conditions: SQL[] = [];
+  if (lookup.selectedId !== undefined) conditions.push(eq(ads.categoryId, lookup.selectedId));
+  if (minPrice !== undefined) conditions.push(gte(ads.price, minPrice));
+  if (maxPrice !== undefined) conditions.push(lte(ads.price, maxPrice));
+  if (terms.length) conditions.push(searchCondition(terms, lookup.matches));
+  const where = conditions.length ? and(...conditions) : undefined;
+
+  const [rows, totals] = await Promise.all([
+    db()
+      .select({
+        id: ads.id,
+        slug: ads.slug,
+        heading: ads.heading,
+        description: ads.description,
+        price: ads.price,
+        category: categories.name,
+        category_slug: categories.slug,
+        location: ads.location,
+        image: ads.image,
+        make_as_featured: ads.makeAsFeatured,
+        rating: ads.rating,
+        created_at: ads.createdAt,
+      })
+      .from(ads)
+      .innerJoin(categories, eq(categories.id, ads.categoryId))
+      .where(where)
+      .orderBy(...ORDER[sort])
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db().select({ n: count() }).from(ads).where(where),
+  ]);
+  const total = Number(totals[0]?.n ?? 0);
+  return {
+    ads: rows.map((r) => ({ ...r, price: Number(r.price), image: r.image ?? '' })),
+    total,
+    totalPages: Math.ceil(total / limit),
+    page,
+    limit,
+  };
+}
+export type TAdListResult = Awaited<ReturnType<typeof listAds>>;
+export type TAdCard = TAdListResult['ads'][number];

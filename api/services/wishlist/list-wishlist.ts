@@ -1,0 +1,34 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { db } from '../../db/client.ts';
+import { ads, wishlistItems } from '../../db/schema/index.ts';
+
+/** The caller's wishlist in SPEC.md §3 names, built from each ad's heading, description and image. */
+export async function listWishlist({ userId }: { userId: number }) {
+  const rows = await db()
+    .select({
+      id: wishlistItems.id,
+      ad_id: ads.id,
+      slug: ads.slug,
+      item_name: ads.heading,
+      item_description: ads.description,
+      item_image: ads.image,
+      price: ads.price,
+      created_at: wishlistItems.createdAt,
+    })
+    .from(wishlistItems)
+    .innerJoin(ads, eq(ads.id, wishlistItems.adId))
+    .where(eq(wishlistItems.userId, userId))
+    .orderBy(desc(wishlistItems.createdAt), desc(wishlistItems.id));
+  return rows.map((r) => ({ ...r, item_image: r.item_image ?? '', price: Number(r.price) }));
+}
+export type TWishlistItem = Awaited<ReturnType<typeof listWishlist>>[number];
+
+/** Whether this ad is in the user's wishlist (the heart's starting state). */
+export async function isInWishlist({ userId, adId }: { userId: number; adId: number }) {
+  const rows = await db()
+    .select({ id: wishlistItems.id })
+    .from(wishlistItems)
+    .where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.adId, adId)))
+    .limit(1);
+  return rows.length > 0;
+}
