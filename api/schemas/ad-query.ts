@@ -25,6 +25,9 @@ export const AD_QUERY_MESSAGES = {
 /** A query value that may be absent or empty ('' means "not set"). */
 const blankToUndefined = (v: unknown) => (v === '' || v === undefined || v === null ? undefined : v);
 
+/** PostgreSQL text cannot hold NUL; such input can only be noise, so it is dropped. */
+export const stripNul = (s: string) => s.replace(/\0/g, '');
+
 function wholeNumber(message: string) {
   return z.coerce.number({ error: message }).int(message).min(1, message);
 }
@@ -56,12 +59,18 @@ export const ZAdQuery = z
     search: z
       .string({ error: `search ${AD_QUERY_MESSAGES.text}` })
       .optional()
-      .transform((s) => (s ?? '').trim().slice(0, 200)),
+      .transform((s) =>
+        stripNul(s ?? '')
+          .trim()
+          .slice(0, 200),
+      ),
     category: z
       .string({ error: `category ${AD_QUERY_MESSAGES.text}` })
       .optional()
       .transform((s) => {
-        const v = (s ?? '').trim().slice(0, 200);
+        const v = stripNul(s ?? '')
+          .trim()
+          .slice(0, 200);
         return v.toLowerCase() === 'all' ? '' : v;
       }),
     sort: z.preprocess(
@@ -78,4 +87,4 @@ export const ZAdQuery = z
   });
 export type TAdQuery = z.infer<typeof ZAdQuery>;
 
-export const ZAdSlugParam = z.object({ slug: z.string().trim().min(1).max(300) });
+export const ZAdSlugParam = z.object({ slug: z.string().trim().min(1).max(300).transform(stripNul) });

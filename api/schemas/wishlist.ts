@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { stripNul } from './ad-query.ts';
 import { ZId } from './fields.ts';
 
 export const WISHLIST_MESSAGES = {
@@ -11,7 +12,7 @@ export const WISHLIST_MESSAGES = {
   loaded: 'Wishlist loaded',
 } as const;
 
-const optionalString = (max: number) => z.string().trim().max(max).optional();
+const optionalString = (max: number) => z.string().trim().max(max).transform(stripNul).optional();
 
 /**
  * POST /api/wishlist. SPEC.md §7 names item_name, item_description and item_image; a
