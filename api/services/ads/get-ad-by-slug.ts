@@ -1,8 +1,9 @@
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { db } from '../../db/client.ts';
 import { ads, categories, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { sanitizeRichText } from '../../lib/sanitize.ts';
+import { newestFirst } from './list-ads.ts';
 
 /** SPEC.md §2 'Ad Details': up to this many other ads of the same category. */
 export const RELATED_ADS_LIMIT = 8;
@@ -66,7 +67,7 @@ export async function getAdBySlug({ slug }: { slug: string }) {
     .select({ id: ads.id, slug: ads.slug, heading: ads.heading, price: ads.price, image: ads.image })
     .from(ads)
     .where(and(eq(ads.categoryId, ad.category_id), ne(ads.id, ad.id)))
-    .orderBy(desc(ads.createdAt), desc(ads.id))
+    .orderBy(...newestFirst)
     .limit(RELATED_ADS_LIMIT);
 
   const { gallery, user_name, features, ...rest } = ad;

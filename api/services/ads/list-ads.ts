@@ -78,8 +78,15 @@ function searchCondition(terms: string[], categoryMatches: number[][]): SQL {
   return and(...parts) as SQL;
 }
 
+/**
+ * Newest first says NULLS LAST to match the indexes (created_at DESC NULLS LAST), so the
+ * planner walks ads_created_idx / ads_category_created_idx instead of sorting every row;
+ * id breaks ties so OFFSET pages never repeat or skip an ad.
+ */
+export const newestFirst = [sql`${ads.createdAt} desc nulls last`, desc(ads.id)];
+
 const ORDER: Record<TAdSort, SQL[]> = {
-  '': [desc(ads.createdAt), desc(ads.id)],
+  '': newestFirst,
   'price-asc': [asc(ads.price), asc(ads.id)],
   'price-desc': [desc(ads.price), desc(ads.id)],
 };
