@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { requiredText } from './fields.ts';
+
+export const PLAN_MESSAGES = {
+  name: 'Please enter name.',
+  subscription: 'Please enter subscription period.',
+  price: 'Please enter a valid price.',
+} as const;
+
+/** Empty (or absent) means "no price", shown as FREE; otherwise a number from 0 up. */
+const price = z
+  .union([z.number(), z.string(), z.null()])
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) return null;
+    const n = typeof v === 'number' ? v : Number(v.trim());
+    if (!Number.isFinite(n) || n < 0 || n > 9_999_999_999) {
+      ctx.addIssue({ code: 'custom', message: PLAN_MESSAGES.price });
+      return z.NEVER;
+    }
+    return Math.round(n * 100) / 100;
+  });
+
+/** SPEC.md §5 Membership plan: name, then subscription period; price is not required. */
+export const ZPlan = z.object({
+  plan_name: requiredText(PLAN_MESSAGES.name, 100),
+  subscription_type: requiredText(PLAN_MESSAGES.subscription, 100),
+  price,
+});
+export type TPlanForm = z.infer<typeof ZPlan>;

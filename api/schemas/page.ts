@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { PAGE_TEMPLATES } from '../db/schema/content.ts';
+import { requiredText } from './fields.ts';
+import { richText } from './rich-text.ts';
+
+export { PAGE_TEMPLATES };
+export type TPageTemplate = (typeof PAGE_TEMPLATES)[number];
+
+export const PAGE_MESSAGES = {
+  name: 'Please enter name.',
+  template: 'Please select template.',
+  // SPEC.md §5 spells it this way; kept word for word.
+  keyword: 'Please enter keyowrd.',
+} as const;
+
+/**
+ * SPEC.md §5 Page, in order: name, template, keyword. The slug is optional: when empty it
+ * is derived from the name by the §4 rule (a new page) or kept (an edit).
+ */
+export const ZPage = z.object({
+  name: requiredText(PAGE_MESSAGES.name, 150),
+  template: z.enum(PAGE_TEMPLATES, { error: PAGE_MESSAGES.template }),
+  seokeyword: requiredText(PAGE_MESSAGES.keyword, 500),
+  slug: z.string().trim().max(150, 'Must be at most 150 characters.').optional().default(''),
+  content: richText(),
+  howwework: richText(),
+});
+export type TPageInput = z.input<typeof ZPage>;
+export type TPageForm = z.infer<typeof ZPage>;

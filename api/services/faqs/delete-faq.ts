@@ -1,0 +1,10 @@
+import { eq } from 'drizzle-orm';
+import { db } from '../../db/client.ts';
+import { faqs } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
+import { FAQ_NOT_FOUND } from './get-faq.ts';
+
+export async function deleteFaq({ id }: { id: number }) {
+  const rows = await db().delete(faqs).where(eq(faqs.id, id)).returning({ id: faqs.id });
+  if (!rows[0]) throw new AppError('NOT_FOUND', FAQ_NOT_FOUND);
+}
