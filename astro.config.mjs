@@ -13,7 +13,28 @@ export default defineConfig({
   adapter: node({ mode: 'middleware' }),
   integrations: [react()],
   server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? 'localhost' },
-  security: { checkOrigin: false },
+  // checkOrigin off: src/middleware.ts and api/middleware/origin-check.ts check Origin for
+  // every body type (Astro's check skips JSON). csp: Astro sends a Content-Security-Policy
+  // header on every on-demand page with the hashes of the inline scripts its islands need;
+  // api/middleware/security-headers.ts covers everything else. Inline style attributes are
+  // allowed (the rich-text content and theme colours use them).
+  security: {
+    checkOrigin: false,
+    csp: {
+      algorithm: 'SHA-256',
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data: blob:",
+        "font-src 'self' data:",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+      ],
+      styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
+    },
+  },
   vite: {
     plugins: [tailwindcss()],
     ssr: { external: ['@electric-sql/pglite', 'sharp', '@node-rs/argon2', 'postgres'] },

@@ -37,10 +37,84 @@ const result = await boot();
 await closeDatabase();
 
 const { handler } = await import(entry);
+// Static files (/_astro/*, public/) never reach Astro's middleware: give them the base
+// security headers here (pages, /api and /uploads also get theirs from src/middleware.ts).
+const { baseSecurityHeaders, isHttpsRequest } = await import('../api/middleware/security-headers.ts');
+const headerOf = (req) => ({
+  get: (name) => {
+    const v = req.headers[name.toLowerCase()];
+    return (Array.isArray(v) ? v[0] : v) ?? null;
+  },
+});
+
+// In middleware mode the adapter serves no files: the built client assets (/_astro/*, hashed
+// names, cached for a year) and public/ files are served here, before Astro.
+const clientDir = path.join(outDir, 'client');
+const STATIC_TYPES = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.gif': 'image/gif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.html': 'text/html; charset=utf-8',
+};
+function serveStatic(req, res) {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  let pathname;
+  try {
+    pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+  } catch {
+    return false;
+  }
+  const type = STATIC_TYPES[path.extname(pathname).toLowerCase()];
+  if (!type || pathname.includes('\0')) return false;
+  const file = path.resolve(clientDir, `.${pathname}`);
+  if (!file.startsWith(clientDir + path.sep)) return false;
+  let st;
+  try {
+    st = fs.statSync(file);
+  } catch {
+    return false;
+  }
+  if (!st.isFile()) return false;
+  res.statusCode = 200;
+  res.setHeader('Content-Type', type);
+  res.setHeader('Content-Length', st.size);
+  res.setHeader(
+    'Cache-Control',
+    pathname.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+  );
+  if (type.startsWith('image/svg'))
+    res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
+  if (req.method === 'HEAD') {
+    res.end();
+    return true;
+  }
+  fs.createReadStream(file)
+    .on('error', () => res.destroy())
+    .pipe(res);
+  return true;
+}
+
 const port = Number(process.env.PORT ?? 4321);
 const host = process.env.HOST ?? 'localhost';
 
 const server = http.createServer((req, res) => {
+  const https = isHttpsRequest(`http://localhost${req.url ?? '/'}`, headerOf(req));
+  for (const [k, v] of Object.entries(baseSecurityHeaders({ https }))) res.setHeader(k, v);
+  if (serveStatic(req, res)) return;
   handler(req, res, () => {
     res.statusCode = 404;
     res.end('Not found');

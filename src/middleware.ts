@@ -2,15 +2,62 @@ import { defineMiddleware } from 'astro:middleware';
 import { SESSION_COOKIE } from '../api/auth/cookies.ts';
 import { validateSessionToken } from '../api/auth/session.ts';
 import { ensureBooted } from '../api/boot.ts';
+import { isDatabaseUnavailable } from '../api/lib/db-unavailable.ts';
+import { DB_UNAVAILABLE_RETRY_AFTER_SEC } from '../api/lib/limits.ts';
+import { isCrossSite } from '../api/middleware/origin-check.ts';
+import { isHttpsRequest, withSecurityHeaders } from '../api/middleware/security-headers.ts';
 
-/** One place fills locals: pages ask Astro.locals.user, never the cookie. */
+/** Liveness must answer even when the database does not. */
+const NO_BOOT = new Set(['/healthz']);
+
+function unavailable(): Response {
+  return new Response(
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Temporarily unavailable</title></head><body><h1>Temporarily unavailable</h1><p>The site is having a short break. Please try again in a few seconds.</p></body></html>',
+    {
+      status: 503,
+      headers: { 'Content-Type': 'text/html; charset=utf-8', 'Retry-After': String(DB_UNAVAILABLE_RETRY_AFTER_SEC) },
+    },
+  );
+}
+
+/**
+ * One place fills locals: pages ask Astro.locals.user, never the cookie. It also refuses
+ * cross-site form posts to pages (the API has its own check, api/middleware/origin-check.ts),
+ * turns "database unreachable" into a 503 instead of a 500, and puts the security headers on
+ * every response (pages, /api, /uploads).
+ */
 export const onRequest = defineMiddleware(async (context, next) => {
-  await ensureBooted();
-  context.locals.user = null;
-  const token = context.cookies.get(SESSION_COOKIE)?.value;
-  if (token && !context.url.pathname.startsWith('/api/')) {
-    const result = await validateSessionToken(token);
-    context.locals.user = result?.user ?? null;
+  const https = isHttpsRequest(context.request.url, context.request.headers);
+  const path = context.url.pathname;
+  let res: Response;
+  try {
+    if (!path.startsWith('/api/') && isCrossSite(context.request)) {
+      res = new Response('Cross-site requests are not allowed.', {
+        status: 403,
+        headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+      });
+    } else {
+      if (!NO_BOOT.has(path)) await ensureBooted();
+      context.locals.user = null;
+      const token = context.cookies.get(SESSION_COOKIE)?.value;
+      if (token && !path.startsWith('/api/')) {
+        const result = await validateSessionToken(token);
+        context.locals.user = result?.user ?? null;
+      }
+      res = await next();
+    }
+  } catch (err) {
+    if (!isDatabaseUnavailable(err)) throw err;
+    console.error(`[site] database unavailable: ${context.request.method} ${path}`);
+    res = path.startsWith('/api/') || path === '/readyz' ? apiUnavailable() : unavailable();
   }
-  return next();
+  return withSecurityHeaders(res, { https });
 });
+
+function apiUnavailable(): Response {
+  const message = 'The service is temporarily unavailable. Please try again in a few seconds.';
+  return Response.json(
+    { success: false, error: message, message },
+    { status: 503, headers: { 'Retry-After': String(DB_UNAVAILABLE_RETRY_AFTER_SEC) } },
+  );
+}

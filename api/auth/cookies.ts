@@ -1,13 +1,12 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { env } from '../env.ts';
+import { isHttpsRequest } from '../middleware/security-headers.ts';
 
 export const SESSION_COOKIE = 'session';
 
+/** Secure cookies over https; X-Forwarded-Proto counts only behind a trusted proxy (TRUST_PROXY). */
 function isHttps(c: Context): boolean {
-  if (env().siteUrl.startsWith('https://')) return true;
-  if (env().TRUST_PROXY && c.req.header('x-forwarded-proto') === 'https') return true;
-  return new URL(c.req.url).protocol === 'https:';
+  return isHttpsRequest(c.req.url, c.req.raw.headers);
 }
 
 export function setSessionCookie(c: Context, token: string, expiresAt: Date) {

@@ -2,7 +2,16 @@ import { Hono } from 'hono';
 import { clearSessionCookie, setSessionCookie } from '../auth/cookies.ts';
 import { createSession, invalidateSession } from '../auth/session.ts';
 import type { AppEnv } from '../context.ts';
+import { AppError } from '../errors.ts';
 import { validate } from '../lib/validate.ts';
+import {
+  checkLoginAllowed,
+  clearLoginFailures,
+  limitForgotPassword,
+  limitResetPassword,
+  limitSignup,
+  recordLoginFailure,
+} from '../middleware/rate-limit.ts';
 import { requireUser } from '../middleware/session.ts';
 import { ZForgotPassword, ZLogin, ZResetPassword, ZSignup } from '../schemas/user.ts';
 import { loginUser } from '../services/auth/login-user.ts';
@@ -13,6 +22,7 @@ import { createUser } from '../services/users/create-user.ts';
 export const authRoutes = new Hono<AppEnv>()
   .post('/user/signup', validate('json', ZSignup), async (c) => {
     const input = c.req.valid('json');
+    await limitSignup(c, input.email);
     // Only these four fields are read: role/subscription/id in the body are ignored.
     const user = await createUser({ name: input.name, email: input.email, password: input.password });
     const { token, session } = await createSession({ userId: user.id });
@@ -23,7 +33,18 @@ export const authRoutes = new Hono<AppEnv>()
     );
   })
   .post('/user/login', validate('json', ZLogin), async (c) => {
-    const { token, session, user } = await loginUser(c.req.valid('json'));
+    const input = c.req.valid('json');
+    // Refused before any password hashing once the address or the account has too many failures.
+    await checkLoginAllowed(c, input.email);
+    let result: Awaited<ReturnType<typeof loginUser>>;
+    try {
+      result = await loginUser(input);
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'UNAUTHORIZED') await recordLoginFailure(c, input.email);
+      throw err;
+    }
+    await clearLoginFailures(input.email);
+    const { token, session, user } = result;
     setSessionCookie(c, token, session.expiresAt);
     return c.json({
       success: true,
@@ -42,10 +63,13 @@ export const authRoutes = new Hono<AppEnv>()
     c.json({ success: true, userinfo: c.var.user, expiresAt: c.var.session?.expiresAt }),
   )
   .post('/forgot-password', validate('json', ZForgotPassword), async (c) => {
-    await requestPasswordReset({ email: c.req.valid('json').email });
+    const { email } = c.req.valid('json');
+    await limitForgotPassword(c, email);
+    await requestPasswordReset({ email });
     return c.json({ success: true, message: FORGOT_MESSAGE });
   })
   .post('/reset-password', validate('json', ZResetPassword), async (c) => {
+    await limitResetPassword(c);
     await resetPassword(c.req.valid('json'));
     clearSessionCookie(c);
     return c.json({ success: true, message: 'Password reset successfully' });

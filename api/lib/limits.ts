@@ -1,0 +1,53 @@
+/**
+ * Every abuse limit of the site in one place (docs/SECURITY.md lists them). Per-IP limits use
+ * the client address of api/lib/client-ip.ts; per-account limits use the lowercased email.
+ *
+ * RATE_LIMIT_SCALE multiplies every `points` value (default 1): an operator can loosen the
+ * limits for a site whose users share one address (a school, an office NAT), and the browser
+ * test server raises them because all its sign-ups come from 127.0.0.1.
+ */
+
+export type TRateLimit = {
+  /** Attempts allowed per window. */
+  points: number;
+  /** Window length in seconds. */
+  durationSec: number;
+};
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+
+export const RATE_LIMITS = {
+  /** Failed logins from one address (credential stuffing across accounts). */
+  loginIp: { points: 10, durationSec: 15 * MINUTE },
+  /** Failed logins for one account (password guessing); a success clears it. */
+  loginAccount: { points: 5, durationSec: 15 * MINUTE },
+  /** Sign-up attempts from one address (spam accounts). */
+  signupIp: { points: 20, durationSec: HOUR },
+  /** Sign-up attempts for one email (probing which emails are registered). */
+  signupEmail: { points: 5, durationSec: HOUR },
+  /** Forgot-password requests from one address (mail bombing, enumeration). */
+  forgotIp: { points: 20, durationSec: HOUR },
+  /** Forgot-password requests for one email (mail bombing one inbox). */
+  forgotEmail: { points: 5, durationSec: HOUR },
+  /** Reset-password attempts from one address: each costs an argon2 hash. */
+  resetIp: { points: 20, durationSec: 15 * MINUTE },
+} as const satisfies Record<string, TRateLimit>;
+
+export type TRateLimitName = keyof typeof RATE_LIMITS;
+
+/** The scale factor from RATE_LIMIT_SCALE (a positive number; anything else means 1). */
+export function rateLimitScale(): number {
+  const n = Number(process.env.RATE_LIMIT_SCALE ?? 1);
+  return Number.isFinite(n) && n > 0 ? n : 1;
+}
+
+/** Largest request body: a 10 MB main image plus a few gallery images (api/app.ts bodyLimit). */
+export const MAX_BODY_BYTES = 40 * 1024 * 1024;
+// The image limits (MAX_IMAGE_BYTES 10 MB per image, MAX_INPUT_PIXELS 40 Mpx so a 20000×20000
+// bomb is refused before decoding) sit beside the code that enforces them, api/storage/images.ts,
+// which pulls in sharp; tests/api/security-uploads.test.ts checks both.
+/** Seconds a client is told to wait (Retry-After) when the database is unreachable. */
+export const DB_UNAVAILABLE_RETRY_AFTER_SEC = 5;
+/** How long /readyz waits for the database before answering 503. */
+export const READINESS_TIMEOUT_MS = 2000;

@@ -1,0 +1,101 @@
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from '../context.ts';
+import { env } from '../env.ts';
+import { trustedProxyHops } from '../lib/client-ip.ts';
+
+/**
+ * Security headers for every response: pages (src/middleware.ts), the API (below), uploads,
+ * and static files (scripts/start.mjs). Pages get their Content-Security-Policy from Astro
+ * (astro.config.mjs `security.csp`, which adds the hashes of the island scripts it inlines);
+ * anything that has none gets one of the strict policies here.
+ */
+
+/** For API JSON, uploads and other non-HTML responses: nothing may run or be framed. */
+export const NON_HTML_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/**
+ * For an HTML response that Astro did not give a policy (e.g. an error page): the page
+ * policy without inline-script hashes, so no inline script can run.
+ */
+export const FALLBACK_PAGE_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const PERMISSIONS_POLICY = [
+  'camera=()',
+  'microphone=()',
+  'geolocation=()',
+  'payment=()',
+  'usb=()',
+  'interest-cohort=()',
+  'browsing-topics=()',
+].join(', ');
+
+/** Is the client talking to us over https (directly, by SITE_URL, or via a trusted proxy)? */
+export function isHttpsRequest(url: string, headers: { get(name: string): string | null }): boolean {
+  if (env().siteUrl.startsWith('https://')) return true;
+  if (trustedProxyHops() > 0 && headers.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https') return true;
+  return url.startsWith('https://');
+}
+
+/** The headers every response carries, whatever its type. */
+export function baseSecurityHeaders(options: { https: boolean }): Record<string, string> {
+  const headers: Record<string, string> = {
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Permissions-Policy': PERMISSIONS_POLICY,
+    // For browsers without CSP frame-ancestors (and static HTML whose CSP is a <meta>).
+    'X-Frame-Options': 'DENY',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Cross-Origin-Resource-Policy': 'same-origin',
+  };
+  if (options.https && env().NODE_ENV === 'production') {
+    headers['Strict-Transport-Security'] = 'max-age=31536000; includeSubDomains';
+  }
+  return headers;
+}
+
+/**
+ * Sets the security headers on `headers` (a Response's): the base set, and a CSP when the
+ * response has none (HTML gets the fallback page policy, everything else the strict one).
+ */
+export function applySecurityHeaders(headers: Headers, options: { https: boolean }) {
+  for (const [k, v] of Object.entries(baseSecurityHeaders(options))) headers.set(k, v);
+  headers.delete('X-Powered-By');
+  if (!headers.has('Content-Security-Policy')) {
+    const html = (headers.get('content-type') ?? '').includes('text/html');
+    headers.set('Content-Security-Policy', html ? FALLBACK_PAGE_CSP : NON_HTML_CSP);
+  }
+}
+
+/** Returns `res` with the security headers, copying it first if its headers are immutable. */
+export function withSecurityHeaders(res: Response, options: { https: boolean }): Response {
+  try {
+    applySecurityHeaders(res.headers, options);
+    return res;
+  } catch {
+    const copy = new Response(res.body, res);
+    applySecurityHeaders(copy.headers, options);
+    return copy;
+  }
+}
+
+/** The API's copy: every /api response, including errors and 404s. */
+export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
+  await next();
+  const options = { https: isHttpsRequest(c.req.url, c.req.raw.headers) };
+  try {
+    applySecurityHeaders(c.res.headers, options);
+  } catch {
+    c.res = withSecurityHeaders(c.res, options);
+  }
+});
