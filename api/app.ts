@@ -3,11 +3,16 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from './context.ts';
 import { AppError, errorBody } from './errors.ts';
+import { isDatabaseUnavailable } from './lib/db-unavailable.ts';
+import { DB_UNAVAILABLE_RETRY_AFTER_SEC, MAX_BODY_BYTES } from './lib/limits.ts';
+import { originCheck } from './middleware/origin-check.ts';
+import { securityHeaders } from './middleware/security-headers.ts';
 import { loadSession } from './middleware/session.ts';
 import { authRoutes } from './routes/auth.ts';
 import { categoryRoutes } from './routes/categories.ts';
 import { contentRoutes } from './routes/content.ts';
 import { faqRoutes } from './routes/faqs.ts';
+import { healthRoutes } from './routes/health.ts';
 import { membershipRoutes } from './routes/memberships.ts';
 import { pageRoutes } from './routes/pages.ts';
 import { publicAdRoutes } from './routes/public-ads.ts';
@@ -16,18 +21,21 @@ import { testimonialRoutes } from './routes/testimonials.ts';
 import { userRoutes } from './routes/users.ts';
 import { wishlistRoutes } from './routes/wishlist.ts';
 
-/** Largest request body: a 10 MB main image plus a few gallery images. */
-export const MAX_BODY_BYTES = 40 * 1024 * 1024;
+export { MAX_BODY_BYTES };
 
 /**
- * The API. Middleware order: request id → body limit (before anything reads the body)
- * → session (fills c.var.user). Each resource is one sub-app mounted below.
+ * The API. Middleware order: security headers (wrap everything, errors included) → request
+ * id → body limit (before anything reads the body) → session (fills c.var.user) → origin
+ * check (CSRF: needs to know whether the cookie or a bearer header authenticated).
+ * Each resource is one sub-app mounted below.
  */
 export function createApp() {
   const app = new Hono<AppEnv>().basePath('/api');
 
+  app.use(securityHeaders);
   app.use(async (c, next) => {
-    c.set('requestId', c.req.header('x-request-id')?.slice(0, 64) || crypto.randomUUID());
+    const given = c.req.header('x-request-id');
+    c.set('requestId', given && /^[\w.-]{1,64}$/.test(given) ? given : crypto.randomUUID());
     await next();
     c.header('x-request-id', c.var.requestId);
   });
@@ -38,8 +46,10 @@ export function createApp() {
     }),
   );
   app.use(loadSession);
+  app.use(originCheck);
 
   const routes = app
+    .route('/', healthRoutes)
     .route('/', authRoutes)
     .route('/', settingsRoutes)
     .route('/', publicAdRoutes)
@@ -64,11 +74,23 @@ export function createApp() {
       return c.json(errorBody(message), status);
     }
     const requestId = c.var.requestId ?? crypto.randomUUID();
+    if (isDatabaseUnavailable(err)) {
+      // Retryable: postgres.js reconnects on the next query.
+      console.error(`[api] ${requestId} ${c.req.method} ${c.req.path} database unavailable:`, describe(err));
+      c.header('Retry-After', String(DB_UNAVAILABLE_RETRY_AFTER_SEC));
+      const message = 'The service is temporarily unavailable. Please try again in a few seconds.';
+      return c.json({ ...errorBody(message), requestId }, 503);
+    }
     console.error(`[api] ${requestId} ${c.req.method} ${c.req.path}`, err);
     return c.json({ ...errorBody('Something went wrong. Please try again.'), requestId }, 500);
   });
 
   return routes;
+}
+
+function describe(err: unknown): string {
+  const e = err as { code?: unknown; message?: unknown; cause?: { code?: unknown; message?: unknown } };
+  return String(e.cause?.code ?? e.code ?? e.cause?.message ?? e.message ?? err);
 }
 
 export type AppType = ReturnType<typeof createApp>;
