@@ -8,6 +8,7 @@ import { DB_UNAVAILABLE_RETRY_AFTER_SEC, MAX_BODY_BYTES } from './lib/limits.ts'
 import { originCheck } from './middleware/origin-check.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { loadSession } from './middleware/session.ts';
+import { adRoutes } from './routes/ads.ts';
 import { authRoutes } from './routes/auth.ts';
 import { categoryRoutes } from './routes/categories.ts';
 import { contentRoutes } from './routes/content.ts';
@@ -18,6 +19,7 @@ import { pageRoutes } from './routes/pages.ts';
 import { publicAdRoutes } from './routes/public-ads.ts';
 import { settingsRoutes } from './routes/settings.ts';
 import { testimonialRoutes } from './routes/testimonials.ts';
+import { uploadRoutes } from './routes/uploads.ts';
 import { userRoutes } from './routes/users.ts';
 import { wishlistRoutes } from './routes/wishlist.ts';
 
@@ -60,7 +62,9 @@ export function createApp() {
     .route('/', pageRoutes)
     .route('/', faqRoutes)
     .route('/', testimonialRoutes)
-    .route('/', membershipRoutes);
+    .route('/', membershipRoutes)
+    .route('/', adRoutes)
+    .route('/', uploadRoutes);
 
   app.notFound((c) => c.json(errorBody('Not found.'), 404));
   app.onError((err, c) => {

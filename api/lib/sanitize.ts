@@ -1,5 +1,15 @@
 import sanitizeHtml from 'sanitize-html';
 
+/** Text direction from the editor; only the real values pass. */
+const DIR = { name: 'dir', multiple: false, values: ['ltr', 'rtl', 'auto'] };
+const DIR_TAGS = ['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'ul', 'ol', 'li', 'div'];
+
+function dropBadDir(tagName: string, attribs: sanitizeHtml.Attributes) {
+  if (attribs.dir === undefined || DIR.values.includes(attribs.dir)) return { tagName, attribs };
+  const { dir: _drop, ...rest } = attribs;
+  return { tagName, attribs: rest };
+}
+
 /**
  * The one policy for every user-supplied HTML field (ad descriptions, pages, FAQ answers,
  * testimonials, footer text, ad slots). It keeps what the rich-text editor produces and
@@ -47,9 +57,11 @@ const POLICY: sanitizeHtml.IOptions = {
   allowedAttributes: {
     a: ['href', 'title', 'target', 'rel'],
     img: ['src', 'alt', 'title', 'width', 'height'],
-    '*': ['style', 'class', 'dir'],
-    td: ['colspan', 'rowspan'],
-    th: ['colspan', 'rowspan'],
+    '*': ['style', 'class'],
+    // dir (the editor's text-direction button) on block elements, with only its real values.
+    ...Object.fromEntries(DIR_TAGS.map((t) => [t, [DIR]])),
+    td: ['colspan', 'rowspan', DIR],
+    th: ['colspan', 'rowspan', DIR],
     mark: ['data-color'],
   },
   allowedClasses: { '*': [/^ql-[a-z0-9-]+$/, /^text-(left|right|center|justify)$/, /^fa[a-z-]*$/] },
@@ -69,6 +81,8 @@ const POLICY: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
   transformTags: {
+    // An unknown dir value is dropped whole (not left as an empty attribute).
+    ...Object.fromEntries(DIR_TAGS.map((t) => [t, dropBadDir])),
     a: (tagName, attribs) => ({
       tagName,
       attribs: { ...attribs, rel: 'noopener nofollow', ...(attribs.target ? { target: '_blank' } : {}) },
@@ -89,7 +103,9 @@ export function sanitizeRichText(html: string | null | undefined): string {
 /** Plain text of a rich-text field (search snippets, meta descriptions, "is it empty?"). */
 export function htmlToText(html: string | null | undefined): string {
   if (!html) return '';
-  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })
+  // Block ends and line breaks become spaces, so "<p>a</p><p>b</p>" reads "a b", not "ab".
+  const spaced = html.replace(/<\/(p|div|h[1-6]|li|blockquote|pre|tr|td|th)\s*>|<br\s*\/?>/gi, '$& ');
+  return sanitizeHtml(spaced, { allowedTags: [], allowedAttributes: {} })
     .replace(/&nbsp;|\u00a0/g, ' ')
     .replace(/&amp;/g, '&')
     .replace(/&lt;/g, '<')

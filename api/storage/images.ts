@@ -7,55 +7,123 @@ import { putFile, removeFile } from './storage.ts';
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 /** Refuse decompression bombs before decoding (e.g. 20000×20000). */
 export const MAX_INPUT_PIXELS = 40_000_000;
+/** Longest side of the full-size copy. */
+export const FULL_SIZE = 1600;
 const ACCEPTED = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif']);
+
+export const IMAGE_TOO_LARGE = 'Each image must be at most 10 MB.';
+export const IMAGE_WRONG_TYPE = 'Only JPEG, PNG, WebP, GIF or AVIF images are allowed.';
+export const IMAGE_UNREADABLE = 'The image could not be read.';
 
 /** Every file that belongs to a stored image base name. */
 export function imageFiles(base: string): string[] {
-  return [`${base}.webp`, ...RENDITION_WIDTHS.map((w) => renditionName(base, w))];
+  const b = base.replace(/\.webp$/, '');
+  return [`${b}.webp`, ...RENDITION_WIDTHS.map((w) => renditionName(b, w))];
 }
 
+/** An upload whose size and content type have been checked; not yet decoded. */
+export type TCheckedImage = { buf: Buffer; mime: string };
+
 /**
- * Checks an upload by content, re-encodes it (orientation applied, metadata stripped) into
- * WebP renditions and stores them under a random name. Returns the base file name
- * (`{uuid}.webp` is the full-size copy, capped at 1600px).
+ * Checks an upload by its bytes, never its name or declared type: at most MAX_IMAGE_BYTES
+ * (413) and sniffed as JPEG, PNG, WebP, GIF or AVIF (400). A text file renamed .png fails.
  */
-export async function storeImage(file: File | Blob, options: { prefix?: string } = {}): Promise<string> {
-  if (file.size > MAX_IMAGE_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', 'Each image must be at most 10 MB.');
+export async function checkImage(file: File | Blob): Promise<TCheckedImage> {
+  if (file.size > MAX_IMAGE_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', IMAGE_TOO_LARGE);
   const buf = Buffer.from(await file.arrayBuffer());
+  if (buf.length > MAX_IMAGE_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', IMAGE_TOO_LARGE);
   const type = await fileTypeFromBuffer(buf);
-  if (!type || !ACCEPTED.has(type.mime)) {
-    throw new AppError('BAD_REQUEST', 'Only JPEG, PNG, WebP, GIF or AVIF images are allowed.');
-  }
-  const base = `${options.prefix ?? 'img'}-${crypto.randomUUID()}`;
-  const written: string[] = [];
+  if (!type || !ACCEPTED.has(type.mime)) throw new AppError('BAD_REQUEST', IMAGE_WRONG_TYPE);
+  return { buf, mime: type.mime };
+}
+
+/** Runs sharp; anything it cannot decode is the client's problem (400/413), not a 500. */
+async function decode<T>(work: () => Promise<T>): Promise<T> {
   try {
-    const input = () => sharp(buf, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
+    return await work();
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const msg = err instanceof Error ? err.message : '';
+    if (/pixel limit/i.test(msg)) throw new AppError('PAYLOAD_TOO_LARGE', 'The image dimensions are too large.');
+    throw new AppError('BAD_REQUEST', IMAGE_UNREADABLE);
+  }
+}
+
+/** Decodes a checked image and writes its WebP renditions under a fresh random name. */
+async function encodeAndStore(image: TCheckedImage, prefix: string): Promise<string> {
+  const { buf } = image;
+  // rotate() applies the EXIF orientation; WebP output carries no metadata unless asked.
+  const input = () => sharp(buf, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
+  // Everything is encoded before anything is written: a bad file leaves no partial set.
+  const outputs = await decode(async () => {
     const meta = await sharp(buf, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
-    if (!meta.width || !meta.height) throw new AppError('BAD_REQUEST', 'The image could not be read.');
+    if (!meta.width || !meta.height) throw new AppError('BAD_REQUEST', IMAGE_UNREADABLE);
     const full = await input()
-      .resize({ width: 1600, height: 1600, fit: 'inside', withoutEnlargement: true })
+      .resize({ width: FULL_SIZE, height: FULL_SIZE, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 82 })
       .toBuffer();
-    await putFile(`${base}.webp`, full);
+    const sized = await Promise.all(
+      RENDITION_WIDTHS.map((w) =>
+        // Height capped too, so a very tall strip cannot become a huge "small" rendition.
+        input()
+          .resize({ width: w, height: w * 4, fit: 'inside', withoutEnlargement: true })
+          .webp({ quality: 78 })
+          .toBuffer(),
+      ),
+    );
+    return { full, sized };
+  });
+  const base = `${prefix}-${crypto.randomUUID()}`;
+  const written: string[] = [];
+  try {
+    await putFile(`${base}.webp`, outputs.full);
     written.push(`${base}.webp`);
-    for (const w of RENDITION_WIDTHS) {
-      const out = await input().resize({ width: w, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer();
-      await putFile(renditionName(base, w), out);
+    for (const [i, w] of RENDITION_WIDTHS.entries()) {
+      await putFile(renditionName(base, w), outputs.sized[i]);
       written.push(renditionName(base, w));
     }
     return `${base}.webp`;
   } catch (err) {
-    await Promise.all(written.map(removeFile));
-    if (err instanceof AppError) throw err;
-    const msg = err instanceof Error ? err.message : '';
-    if (/pixel limit/i.test(msg)) throw new AppError('PAYLOAD_TOO_LARGE', 'The image dimensions are too large.');
-    throw new AppError('BAD_REQUEST', 'The image could not be read.');
+    await Promise.allSettled(written.map(removeFile));
+    throw err;
+  }
+}
+
+/**
+ * Checks an upload by content, re-encodes it (orientation applied, metadata stripped) into
+ * WebP renditions and stores them under a random name. Returns the stored name
+ * (`{prefix}-{uuid}.webp` is the full-size copy, capped at 1600px; `-400`/`-1200` beside it).
+ */
+export async function storeImage(file: File | Blob, options: { prefix?: string } = {}): Promise<string> {
+  const checked = await checkImage(file);
+  return encodeAndStore(checked, options.prefix ?? 'img');
+}
+
+/**
+ * Stores several uploads as one unit: every file is checked (size, type) before any is
+ * decoded, and if one fails the ones already written are removed again, so a refused
+ * request leaves nothing behind. Returns the stored names in the order given.
+ */
+export async function storeImages(files: (File | Blob)[], options: { prefix?: string } = {}): Promise<string[]> {
+  const checked: TCheckedImage[] = [];
+  for (const f of files) checked.push(await checkImage(f));
+  const names: string[] = [];
+  try {
+    for (const c of checked) names.push(await encodeAndStore(c, options.prefix ?? 'img'));
+    return names;
+  } catch (err) {
+    await deleteImages(names);
+    throw err;
   }
 }
 
 /** Removes an image stored by storeImage (given the name it returned) and its renditions. */
 export async function deleteImage(name: string | null | undefined): Promise<void> {
   if (!name) return;
-  const base = name.replace(/\.webp$/, '');
-  await Promise.all(imageFiles(base).map(removeFile));
+  await Promise.all(imageFiles(name).map(removeFile));
+}
+
+/** deleteImage for many; failures to remove one file do not stop the others. */
+export async function deleteImages(names: (string | null | undefined)[]): Promise<void> {
+  await Promise.allSettled(names.map((n) => deleteImage(n)));
 }

@@ -20,15 +20,29 @@ export async function putFile(name: string, data: Buffer | Uint8Array): Promise<
   if (!isSafeFileName(name)) throw new Error(`unsafe file name: ${name}`);
   const dir = uploadsDir();
   await fs.mkdir(dir, { recursive: true });
-  // Write then rename, so a reader never sees half a file.
-  const tmp = path.join(dir, `.${name}.${process.pid}.tmp`);
-  await fs.writeFile(tmp, data);
-  await fs.rename(tmp, path.join(dir, name));
+  // Write then rename, so a reader never sees half a file; a failed write leaves no temp file.
+  const tmp = path.join(dir, `.${name}.${process.pid}.${crypto.randomUUID()}.tmp`);
+  try {
+    await fs.writeFile(tmp, data, { flag: 'wx' });
+    await fs.rename(tmp, path.join(dir, name));
+  } catch (err) {
+    await fs.rm(tmp, { force: true });
+    throw err;
+  }
 }
 
 export async function removeFile(name: string): Promise<void> {
   if (!isSafeFileName(name)) return;
   await fs.rm(path.join(uploadsDir(), name), { force: true });
+}
+
+/** Names of the stored files (temporary files excluded); for maintenance and tests. */
+export async function listFiles(): Promise<string[]> {
+  try {
+    return (await fs.readdir(uploadsDir())).filter((n) => !n.startsWith('.')).sort();
+  } catch {
+    return [];
+  }
 }
 
 export async function fileExists(name: string): Promise<boolean> {

@@ -1,0 +1,57 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../context.ts';
+import { readMultipart } from '../lib/multipart.ts';
+import { validate } from '../lib/validate.ts';
+import { requireUser } from '../middleware/session.ts';
+import { ZAdCreate, ZAdUpdate } from '../schemas/ad.ts';
+import { ZIdParam } from '../schemas/fields.ts';
+import { createAd } from '../services/ads/create-ad.ts';
+import { deleteAd } from '../services/ads/delete-ad.ts';
+import { getAd } from '../services/ads/get-ad.ts';
+import { getPhotoLimit } from '../services/ads/get-photo-limit.ts';
+import { listMyAds } from '../services/ads/list-my-ads.ts';
+import { updateAd } from '../services/ads/update-ad.ts';
+
+/**
+ * The admin area's ads (SPEC.md §7): any signed-in user manages their own ads, an admin
+ * every ad. Create and update are multipart: the main image is `image`, the gallery is the
+ * repeated `gallery[]`.
+ */
+export const adRoutes = new Hono<AppEnv>()
+  .get('/ads', requireUser, async (c) => {
+    const ads = await listMyAds({ user: c.var.user! });
+    // SPEC.md §7 keeps the odd key `users` for the ads; `ads` is the honest alias.
+    return c.json({ success: true, message: 'Ads loaded', users: ads, ads });
+  })
+  .get('/get-limit', requireUser, async (c) => {
+    const limit = await getPhotoLimit({ user: c.var.user! });
+    return c.json({ success: true, ...limit });
+  })
+  .post('/ads/add', requireUser, async (c) => {
+    const { fields, files } = await readMultipart(c, ZAdCreate);
+    const adsData = await createAd({
+      user: c.var.user!,
+      input: fields,
+      image: files.image?.[0] ?? null,
+      gallery: files.gallery ?? [],
+    });
+    return c.json({ success: true, message: 'Ad created successfully', adsData }, 201);
+  })
+  .post('/ads/update', requireUser, async (c) => {
+    const { fields, files } = await readMultipart(c, ZAdUpdate);
+    const adsData = await updateAd({
+      user: c.var.user!,
+      input: fields,
+      image: files.image?.[0] ?? null,
+      gallery: files.gallery ?? [],
+    });
+    return c.json({ success: true, message: 'Ad updated successfully', adsData });
+  })
+  .get('/ads/:id', requireUser, validate('param', ZIdParam), async (c) => {
+    const adsData = await getAd({ user: c.var.user!, id: c.req.valid('param').id });
+    return c.json({ success: true, message: 'Ad loaded', adsData });
+  })
+  .delete('/ads/:id', requireUser, validate('param', ZIdParam), async (c) => {
+    await deleteAd({ user: c.var.user!, id: c.req.valid('param').id });
+    return c.json({ success: true, message: 'Ad deleted successfully' });
+  });

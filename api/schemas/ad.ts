@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import { requiredText, ZId } from './fields.ts';
+
+/** SPEC.md §5 Add/Edit Advertisement, word for word, in the order the checks run. */
+export const AD_MESSAGES = {
+  heading: 'Please enter heading.',
+  description: 'Please enter description.',
+  category: 'Please select category.',
+  price: 'Please enter price.',
+  rating: 'Please select rating.',
+  location: 'Please enter location.',
+} as const;
+
+/** numeric(12,2) in the database. */
+export const MAX_PRICE = 9_999_999_999.99;
+export const MAX_FEATURES = 30;
+export const MAX_FEATURE_LENGTH = 200;
+export const MAX_DESCRIPTION_LENGTH = 50_000;
+
+/**
+ * True when rich-text HTML shows nothing: no text and no image (the editor's empty
+ * document is `<p></p>`). Plain string work so the browser can use it too.
+ */
+export function isBlankHtml(html: string | null | undefined): boolean {
+  if (!html) return true;
+  if (/<img\b/i.test(html)) return false;
+  return (
+    html
+      .replace(/<[^>]*>/g, '')
+      .replace(/&nbsp;|\u00a0/g, ' ')
+      .trim() === ''
+  );
+}
+
+/** Multipart fields arrive as text; the browser form may hold numbers. */
+const asText = (v: unknown) => (typeof v === 'number' ? String(v) : v);
+
+const price = z.preprocess(
+  asText,
+  z
+    .string({ error: AD_MESSAGES.price })
+    .trim()
+    .min(1, { error: AD_MESSAGES.price, abort: true })
+    .refine((v) => !v.startsWith('-'), { error: 'Price cannot be negative.', abort: true })
+    .refine((v) => /^\d+(\.\d+)?$/.test(v), { error: 'Please enter a valid price.', abort: true })
+    .transform((v) => Math.round(Number(v) * 100) / 100)
+    .refine((v) => v <= MAX_PRICE, 'Price is too large.'),
+);
+
+const rating = z.preprocess(
+  asText,
+  z
+    .string({ error: AD_MESSAGES.rating })
+    .trim()
+    .min(1, { error: AD_MESSAGES.rating, abort: true })
+    .refine((v) => /^[1-5]$/.test(v), 'Rating must be between 1 and 5.')
+    .transform(Number),
+);
+
+const description = z
+  .string({ error: AD_MESSAGES.description })
+  .max(MAX_DESCRIPTION_LENGTH, 'The description is too long.')
+  .refine((v) => !isBlankHtml(v), AD_MESSAGES.description);
+
+/**
+ * The six checked fields of the ad form, in SPEC.md §5's order. The browser form runs it
+ * before sending (first issue → one toast) and the server runs it again.
+ */
+export const ZAdForm = z.object({
+  heading: requiredText(AD_MESSAGES.heading, 150),
+  description,
+  category: requiredText(AD_MESSAGES.category, 100),
+  price,
+  rating,
+  location: requiredText(AD_MESSAGES.location, 200),
+});
+export type TAdFormInput = z.input<typeof ZAdForm>;
+export type TAdForm = z.output<typeof ZAdForm>;
+
+export type TAdFeature = { id: number; value: string };
+
+/** `features`: JSON text of [{ id, value }] (or of strings), or empty. Blank items are dropped. */
+const features = z
+  .string()
+  .optional()
+  .default('')
+  .transform((s, ctx): TAdFeature[] => {
+    if (!s.trim()) return [];
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(s);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'Features must be a JSON list.' });
+      return z.NEVER;
+    }
+    if (!Array.isArray(parsed)) {
+      ctx.addIssue({ code: 'custom', message: 'Features must be a JSON list.' });
+      return z.NEVER;
+    }
+    const values = parsed
+      .map((item) => (typeof item === 'string' ? item : (item as { value?: unknown } | null)?.value))
+      .map((v) => (typeof v === 'string' || typeof v === 'number' ? String(v).trim() : ''))
+      .filter((v) => v !== '');
+    if (values.length > MAX_FEATURES) {
+      ctx.addIssue({ code: 'custom', message: `At most ${MAX_FEATURES} features.` });
+      return z.NEVER;
+    }
+    if (values.some((v) => v.length > MAX_FEATURE_LENGTH)) {
+      ctx.addIssue({ code: 'custom', message: `Each feature must be at most ${MAX_FEATURE_LENGTH} characters.` });
+      return z.NEVER;
+    }
+    return values.map((value, i) => ({ id: i + 1, value }));
+  });
+
+/** 'Y' or 'N' (SPEC.md §3); checkbox-style values are understood too. */
+const featured = z
+  .string()
+  .optional()
+  .default('N')
+  .transform((v, ctx) => {
+    const s = v.trim().toLowerCase();
+    if (['y', 'yes', 'true', '1', 'on'].includes(s)) return 'Y' as const;
+    if (['n', 'no', 'false', '0', 'off', ''].includes(s)) return 'N' as const;
+    ctx.addIssue({ code: 'custom', message: 'make_as_featured must be Y or N.' });
+    return z.NEVER;
+  });
+
+/** A JSON list of stored file names (URLs like /uploads/x.webp are reduced to the name). */
+function fileNameList(field: string) {
+  return z
+    .string()
+    .optional()
+    .transform((s, ctx): string[] | undefined => {
+      if (s === undefined || s.trim() === '') return undefined;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(s);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: `${field} must be a JSON list of file names.` });
+        return z.NEVER;
+      }
+      if (!Array.isArray(parsed) || parsed.length > 200 || parsed.some((n) => typeof n !== 'string')) {
+        ctx.addIssue({ code: 'custom', message: `${field} must be a JSON list of file names.` });
+        return z.NEVER;
+      }
+      return (parsed as string[]).map((n) => n.trim().split('/').pop() ?? '').filter(Boolean);
+    });
+}
+
+/**
+ * POST /api/ads/add (multipart, SPEC.md §7). Only these keys are read: user_id, owner,
+ * slug, id… in the body are ignored (no mass assignment).
+ */
+export const ZAdCreate = ZAdForm.extend({ features, make_as_featured: featured });
+export type TAdCreate = z.output<typeof ZAdCreate>;
+
+/** POST /api/ads/update: the create fields plus id and the gallery bookkeeping lists. */
+export const ZAdUpdate = z.object({ id: ZId }).extend({
+  ...ZAdCreate.shape,
+  esitingGalleryImages: fileNameList('esitingGalleryImages'),
+  removedGalleryImages: fileNameList('removedGalleryImages'),
+});
+export type TAdUpdate = z.output<typeof ZAdUpdate>;

@@ -1,0 +1,76 @@
+import type { TSessionUser } from '../../context.ts';
+import { db } from '../../db/client.ts';
+import { ads } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
+import { sanitizeRichText } from '../../lib/sanitize.ts';
+import { AD_MESSAGES, isBlankHtml, type TAdCreate } from '../../schemas/ad.ts';
+import { deleteImages, storeImages } from '../../storage/images.ts';
+import { toAdRecord } from './ad-record.ts';
+import { nextFreeSlug, slugBase } from './ad-slug.ts';
+import { assertDailyAllowance } from './count-ads-today.ts';
+import { findCategoryBySlug } from './find-category.ts';
+import { loadManagedAd } from './get-ad.ts';
+import { getPlanLimits } from './plan-limits.ts';
+
+/**
+ * POST /api/ads/add. Checks the plan's ads-per-day limit (admins are unlimited), keeps at
+ * most the plan's number of gallery images (the rest are dropped, SPEC.md §5), stores the
+ * images, then writes the row in a transaction with a unique slug from the heading. If
+ * anything after the images fails, the stored files are removed again.
+ */
+export async function createAd(options: {
+  user: TSessionUser;
+  input: TAdCreate;
+  image?: File | null;
+  gallery?: File[];
+}) {
+  const { user, input } = options;
+  const description = sanitizeRichText(input.description);
+  if (isBlankHtml(description)) throw new AppError('BAD_REQUEST', AD_MESSAGES.description);
+  const category = await findCategoryBySlug(input.category);
+  const limits = await getPlanLimits({ user });
+  // Checked early so a refused request does no image work; checked again under a lock below.
+  await assertDailyAllowance({ user, limit: limits.adsPerDay });
+
+  const gallery = (options.gallery ?? []).slice(0, limits.photos);
+  const uploads = [...(options.image ? [options.image] : []), ...gallery];
+  const stored = await storeImages(uploads, { prefix: 'ad' });
+  const image = options.image ? stored[0] : null;
+  const galleryImages = options.image ? stored.slice(1) : stored;
+
+  let id: number;
+  try {
+    id = await db().transaction(async (tx) => {
+      await assertDailyAllowance({ user, limit: limits.adsPerDay, tx });
+      const base = slugBase(input.heading);
+      // A concurrent ad may take the slug between the look-up and the insert: try the next.
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const slug = await nextFreeSlug(tx, base);
+        const rows = await tx
+          .insert(ads)
+          .values({
+            slug,
+            heading: input.heading,
+            description,
+            price: input.price,
+            categoryId: category.id,
+            rating: input.rating,
+            location: input.location,
+            image,
+            galleryImages,
+            features: JSON.stringify(input.features),
+            makeAsFeatured: input.make_as_featured,
+            userId: user.id,
+          })
+          .onConflictDoNothing({ target: ads.slug })
+          .returning({ id: ads.id });
+        if (rows[0]) return rows[0].id;
+      }
+      throw new AppError('CONFLICT', 'Please change the heading slightly and try again.');
+    });
+  } catch (err) {
+    await deleteImages(stored);
+    throw err;
+  }
+  return toAdRecord(await loadManagedAd({ user, id }));
+}
