@@ -1,0 +1,91 @@
+/** Display helpers shared by the server-rendered pages and the islands (no server imports). */
+
+/** SPEC.md §9: '$' plus the value; FREE when there is none. */
+export function formatPrice(price: number | string | null | undefined, free = 'FREE'): string {
+  if (price === null || price === undefined || price === '') return free;
+  const n = Number(price);
+  if (!Number.isFinite(n)) return free;
+  return `$${n.toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
+}
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+];
+const rtf = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
+
+/** '3 months ago', '2 days ago', 'just now': how old a listing is, from `now`. */
+export function timeAgo(date: string | Date, now: number): string {
+  const seconds = Math.max(0, (now - new Date(date).getTime()) / 1000);
+  for (const [unit, size] of UNITS) {
+    if (seconds >= size) return rtf.format(-Math.floor(seconds / size), unit);
+  }
+  return 'just now';
+}
+
+/** The filters of the Browse Ads List, as the URL carries them (SPEC.md §2). */
+export type TBrowseFilters = {
+  search: string;
+  category: string;
+  minPrice: string;
+  maxPrice: string;
+  sort: '' | 'price-asc' | 'price-desc';
+  page: number;
+};
+
+export const EMPTY_FILTERS: TBrowseFilters = { search: '', category: '', minPrice: '', maxPrice: '', sort: '', page: 1 };
+
+const PRICE_RE = /^\d{1,10}(\.\d{1,2})?$/;
+
+/**
+ * Filters from a page URL: psearchKeyword, pselectedCategory, pminPrice, pmaxPrice, plus
+ * sort and page. Values that cannot be used are dropped rather than failing the page.
+ */
+export function readBrowseFilters(params: URLSearchParams): TBrowseFilters {
+  const price = (v: string | null) => {
+    const t = (v ?? '').trim();
+    return PRICE_RE.test(t) ? t : '';
+  };
+  const sort = params.get('sort') ?? '';
+  const page = Number(params.get('page') ?? '1');
+  let minPrice = price(params.get('pminPrice'));
+  let maxPrice = price(params.get('pmaxPrice'));
+  if (minPrice && maxPrice && Number(minPrice) > Number(maxPrice)) [minPrice, maxPrice] = [maxPrice, minPrice];
+  const category = (params.get('pselectedCategory') ?? '').trim().slice(0, 200);
+  return {
+    search: (params.get('psearchKeyword') ?? '').replace(/\0/g, '').slice(0, 200),
+    category: category.toLowerCase() === 'all' ? '' : category,
+    minPrice,
+    maxPrice,
+    sort: sort === 'price-asc' || sort === 'price-desc' ? sort : '',
+    page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
+  };
+}
+
+/** The page URL's query for these filters (only what is set), for sharing and reloads. */
+export function browseQuery(f: TBrowseFilters): string {
+  const p = new URLSearchParams();
+  if (f.search.trim()) p.set('psearchKeyword', f.search.trim());
+  if (f.category) p.set('pselectedCategory', f.category);
+  if (f.minPrice) p.set('pminPrice', f.minPrice);
+  if (f.maxPrice) p.set('pmaxPrice', f.maxPrice);
+  if (f.sort) p.set('sort', f.sort);
+  if (f.page > 1) p.set('page', String(f.page));
+  const s = p.toString();
+  return s ? `?${s}` : '';
+}
+
+/** The API query (GET /api/all-ads) for these filters. */
+export function apiQuery(f: TBrowseFilters, limit: number): string {
+  const p = new URLSearchParams({ page: String(f.page), limit: String(limit) });
+  p.set('search', f.search.trim());
+  p.set('category', f.category);
+  p.set('sort', f.sort);
+  if (f.minPrice) p.set('min_price', f.minPrice);
+  if (f.maxPrice) p.set('max_price', f.maxPrice);
+  return p.toString();
+}
