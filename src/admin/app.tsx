@@ -50,7 +50,7 @@ function Shell() {
         </nav>
       </div>
       <div className="grid gap-6 md:grid-cols-[220px_1fr]">
-        <aside>
+        <aside className="min-w-0">
           <Sidebar />
         </aside>
         <section className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
