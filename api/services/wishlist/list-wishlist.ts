@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { db } from '../../db/client.ts';
 import { ads, wishlistItems } from '../../db/schema/index.ts';
+import { sanitizeRichText } from '../../lib/sanitize.ts';
 
 /** The caller's wishlist in SPEC.md §3 names, built from each ad's heading, description and image. */
 export async function listWishlist({ userId }: { userId: number }) {
@@ -19,7 +20,13 @@ export async function listWishlist({ userId }: { userId: number }) {
     .innerJoin(ads, eq(ads.id, wishlistItems.adId))
     .where(eq(wishlistItems.userId, userId))
     .orderBy(desc(wishlistItems.createdAt), desc(wishlistItems.id));
-  return rows.map((r) => ({ ...r, item_image: r.item_image ?? '', price: Number(r.price) }));
+  return rows.map((r) => ({
+    ...r,
+    // Stored sanitised; cleaned again on the way out since clients render it as HTML.
+    item_description: sanitizeRichText(r.item_description),
+    item_image: r.item_image ?? '',
+    price: Number(r.price),
+  }));
 }
 export type TWishlistItem = Awaited<ReturnType<typeof listWishlist>>[number];
 

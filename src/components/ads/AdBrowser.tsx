@@ -43,7 +43,14 @@ function pageItems(page: number, totalPages: number): (number | 'gap')[] {
  * through GET /api/all-ads and the URL follows (history.replaceState), so any view can be
  * shared or reloaded. Links stay real links, so the list also works before hydration.
  */
-export default function AdBrowser({ initialFilters, initialResult, categories, now: serverNow, pageSize, leftAds }: Props) {
+export default function AdBrowser({
+  initialFilters,
+  initialResult,
+  categories,
+  now: serverNow,
+  pageSize,
+  leftAds,
+}: Props) {
   const [filters, setFilters] = useState<TBrowseFilters>(initialFilters);
   const [searchText, setSearchText] = useState(initialFilters.search);
   const [minInput, setMinInput] = useState(initialFilters.minPrice);
@@ -111,7 +118,8 @@ export default function AdBrowser({ initialFilters, initialResult, categories, n
     setPanelOpen(false);
   };
 
-  const linkTo = (patch: Partial<TBrowseFilters>) => browseQuery({ ...filters, search: searchText, page: 1, ...patch }) || '?';
+  const linkTo = (patch: Partial<TBrowseFilters>) =>
+    browseQuery({ ...filters, search: searchText, page: 1, ...patch }) || '?';
   const onLink = (e: React.MouseEvent, action: () => void) => {
     if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
     e.preventDefault();
@@ -127,12 +135,15 @@ export default function AdBrowser({ initialFilters, initialResult, categories, n
     <div className="grid gap-6 lg:grid-cols-[270px_minmax(0,1fr)] lg:gap-8">
       <aside aria-label="Filters" className="space-y-6">
         <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-          <form role="search" onSubmit={(e) => e.preventDefault()}>
+          <form onSubmit={(e) => e.preventDefault()}>
             <label htmlFor={`${ids}-search`} className="mb-1.5 block text-sm font-semibold text-slate-900">
               Search
             </label>
             <div className="relative">
-              <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
+              <Search
+                className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400"
+                aria-hidden="true"
+              />
               <input
                 id={`${ids}-search`}
                 type="search"
@@ -294,7 +305,10 @@ export default function AdBrowser({ initialFilters, initialResult, categories, n
             )
           )}
           {loading && (
-            <div className="absolute inset-0 z-10 flex items-start justify-center rounded-xl bg-white/60 pt-16" role="status">
+            <div
+              className="absolute inset-0 z-10 flex items-start justify-center rounded-xl bg-white/60 pt-16"
+              role="status"
+            >
               <span className="h-10 w-10 animate-spin rounded-full border-4 border-primary border-t-transparent" />
               <span className="sr-only">Loading ads…</span>
             </div>

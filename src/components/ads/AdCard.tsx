@@ -20,8 +20,8 @@ type Props = { ad: TCardAd; now: number; eager?: boolean };
 export default function AdCard({ ad, now, eager = false }: Props) {
   const href = `/add-details/${encodeURIComponent(ad.slug)}`;
   return (
-    <article className="group flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
-      <a href={href} className="relative block aspect-[4/3] overflow-hidden bg-slate-100" tabIndex={-1} aria-hidden="true">
+    <article className="group relative flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
+      <div className="relative aspect-[4/3] overflow-hidden bg-slate-100">
         <img
           src={uploadUrl(ad.image, 400)}
           srcSet={imageSrcSet(ad.image)}
@@ -38,11 +38,12 @@ export default function AdCard({ ad, now, eager = false }: Props) {
             Featured
           </span>
         )}
-      </a>
+      </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">{ad.category}</p>
         <h3 className="line-clamp-2 text-base leading-snug font-semibold text-slate-900">
-          <a href={href} className="hover:text-primary-ink">
+          {/* Stretched link: the whole card opens the ad; Details stays its own target. */}
+          <a href={href} className="after:absolute after:inset-0 hover:text-primary-ink">
             {ad.heading}
           </a>
         </h3>
@@ -61,7 +62,7 @@ export default function AdCard({ ad, now, eager = false }: Props) {
           </div>
           <a
             href={href}
-            className="rounded-lg border border-primary px-3 py-1.5 text-sm font-semibold text-primary-ink hover:bg-primary hover:text-primary-fg"
+            className="relative z-10 rounded-lg border border-primary px-3 py-1.5 text-sm font-semibold text-primary-ink hover:bg-primary hover:text-primary-fg"
             aria-label={`Details: ${ad.heading}`}
           >
             Details

@@ -1,5 +1,5 @@
-import useEmblaCarousel from 'embla-carousel-react';
 import Fade from 'embla-carousel-fade';
+import useEmblaCarousel from 'embla-carousel-react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { imageSrcSet, uploadUrl } from '../../../api/lib/image-urls.ts';
@@ -40,14 +40,7 @@ export default function AdGallery({ images, alt }: Props) {
         <div className="overflow-hidden" ref={emblaRef}>
           <div className="flex touch-pan-y">
             {list.map((name, i) => (
-              <div
-                key={`${name}-${i}`}
-                className="min-w-0 flex-[0_0_100%]"
-                role="group"
-                aria-roledescription="slide"
-                aria-label={`Photo ${i + 1} of ${list.length}`}
-                aria-hidden={i !== selected}
-              >
+              <div key={`${name}-${i}`} className="min-w-0 flex-[0_0_100%]" aria-hidden={i !== selected}>
                 <img
                   src={uploadUrl(name, 1200)}
                   srcSet={imageSrcSet(name)}

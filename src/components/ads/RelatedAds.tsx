@@ -23,8 +23,8 @@ export default function RelatedAds({ ads }: { ads: TRelatedAd[] }) {
                 key={ad.id}
                 className="min-w-0 flex-[0_0_100%] pl-4 min-[600px]:flex-[0_0_50%] min-[1024px]:flex-[0_0_33.3333%]"
               >
-                <article className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-                  <a href={href} className="relative block aspect-[4/3] bg-slate-100" tabIndex={-1} aria-hidden="true">
+                <article className="relative overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+                  <div className="relative aspect-[4/3] bg-slate-100">
                     <img
                       src={uploadUrl(ad.image, 400)}
                       srcSet={imageSrcSet(ad.image)}
@@ -39,11 +39,11 @@ export default function RelatedAds({ ads }: { ads: TRelatedAd[] }) {
                     <span className="absolute top-3 left-3 rounded-full bg-secondary px-2.5 py-1 text-xs font-semibold text-secondary-fg shadow">
                       Featured
                     </span>
-                  </a>
+                  </div>
                   <div className="space-y-2 p-4">
                     <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">Electronics</p>
                     <h3 className="line-clamp-1 font-semibold text-slate-900">
-                      <a href={href} className="hover:text-primary-ink">
+                      <a href={href} className="after:absolute after:inset-0 hover:text-primary-ink">
                         {ad.heading}
                       </a>
                     </h3>

@@ -37,7 +37,14 @@ export type TBrowseFilters = {
   page: number;
 };
 
-export const EMPTY_FILTERS: TBrowseFilters = { search: '', category: '', minPrice: '', maxPrice: '', sort: '', page: 1 };
+export const EMPTY_FILTERS: TBrowseFilters = {
+  search: '',
+  category: '',
+  minPrice: '',
+  maxPrice: '',
+  sort: '',
+  page: 1,
+};
 
 const PRICE_RE = /^\d{1,10}(\.\d{1,2})?$/;
 

@@ -55,7 +55,9 @@ export default function WishlistHeart({ adId, slug, heading, description, image,
       aria-label={saved ? 'Remove from wishlist' : 'Add to wishlist'}
       title={saved ? 'Remove from wishlist' : 'Add to wishlist'}
       className={`grid h-11 w-11 shrink-0 place-items-center rounded-full border transition disabled:opacity-60 ${
-        saved ? 'border-rose-200 bg-rose-50 text-rose-600' : 'border-slate-300 bg-white text-slate-600 hover:text-rose-600'
+        saved
+          ? 'border-rose-200 bg-rose-50 text-rose-600'
+          : 'border-slate-300 bg-white text-slate-600 hover:text-rose-600'
       }`}
     >
       <Heart className="h-5 w-5" fill={saved ? 'currentColor' : 'none'} aria-hidden="true" />

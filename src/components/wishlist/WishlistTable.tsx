@@ -1,0 +1,104 @@
+import { Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { imageSrcSet, uploadUrl } from '../../../api/lib/image-urls.ts';
+import { apiFetch } from '../../lib/api.ts';
+import { notify } from '../../lib/toast.ts';
+
+type TItem = { id: number; slug: string; item_name: string; item_description: string; item_image: string };
+
+/** The Wishlists table (SPEC.md §2): image, item name, description (sanitised HTML) and Delete. */
+export default function WishlistTable({ initialItems }: { initialItems: TItem[] }) {
+  const [items, setItems] = useState(initialItems);
+  const [busy, setBusy] = useState<number | null>(null);
+
+  const remove = async (item: TItem) => {
+    setBusy(item.id);
+    const res = await apiFetch(`/api/wishlist/${item.id}`, { method: 'DELETE' });
+    setBusy(null);
+    if (!res.success) return notify.error(res.message || res.error);
+    notify.success(String(res.message));
+    // SPEC.md §4: lists reload after a successful delete.
+    const fresh = await apiFetch<{ data: TItem[] }>('/api/wishlist');
+    setItems(fresh.success ? fresh.data : items.filter((i) => i.id !== item.id));
+  };
+
+  if (!items.length) {
+    return (
+      <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
+        <p className="text-lg font-semibold text-slate-900">No Item found.</p>
+        <p className="mt-1 text-slate-600">
+          Tap the heart on any ad to keep it here.{' '}
+          <a href="/" className="font-medium text-primary-ink underline">
+            Browse ads
+          </a>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+      <table className="w-full min-w-[560px] text-left text-sm">
+        <thead className="bg-slate-50 text-xs tracking-wider text-slate-600 uppercase">
+          <tr>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Image
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Item name
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Item description
+            </th>
+            <th scope="col" className="px-4 py-3 text-right font-semibold">
+              Action
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {items.map((item) => (
+            <tr key={item.id} className="align-top even:bg-slate-50/60">
+              <td className="px-4 py-3">
+                <img
+                  src={uploadUrl(item.item_image, 400)}
+                  srcSet={imageSrcSet(item.item_image)}
+                  sizes="96px"
+                  width={96}
+                  height={72}
+                  alt=""
+                  loading="lazy"
+                  className="h-18 w-24 rounded-lg bg-slate-100 object-cover"
+                />
+              </td>
+              <td className="px-4 py-3 font-semibold text-slate-900">
+                <a
+                  href={`/add-details/${encodeURIComponent(item.slug)}`}
+                  className="hover:text-primary-ink hover:underline"
+                >
+                  {item.item_name}
+                </a>
+              </td>
+              <td className="max-w-md px-4 py-3">
+                <div
+                  className="prose-content line-clamp-4 text-slate-600"
+                  dangerouslySetInnerHTML={{ __html: item.item_description }}
+                />
+              </td>
+              <td className="px-4 py-3 text-right">
+                <button
+                  type="button"
+                  onClick={() => remove(item)}
+                  disabled={busy === item.id}
+                  className="inline-flex items-center gap-1.5 rounded-lg border border-red-200 px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50 disabled:opacity-60"
+                  aria-label={`Delete ${item.item_name}`}
+                >
+                  <Trash2 className="h-4 w-4" aria-hidden="true" />
+                  Delete
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
