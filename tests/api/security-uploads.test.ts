@@ -39,6 +39,10 @@ function form(file: Blob, name: string, field = 'image') {
   return f;
 }
 
+/** A blob that claims to be a PNG, whatever its bytes. */
+const png = (body: string | Buffer) =>
+  new Blob([typeof body === 'string' ? body : new Uint8Array(body)], { type: 'image/png' });
+
 const upload = (file: Blob, name: string) => call('POST', '/uploads/image', { token, form: form(file, name) });
 
 function crc32(buf: Buffer): number {
@@ -92,7 +96,7 @@ describe(`hostile uploads on ${driver}`, () => {
       ['empty.png', Buffer.alloc(0)],
     ];
     for (const [name, body] of disguised) {
-      const res = await upload(new Blob([body], { type: 'image/png' }), name);
+      const res = await upload(png(body), name);
       expect([400, 415], `${name}: ${res.status} ${JSON.stringify(res.data)}`).toContain(res.status);
       expect(res.data.success).toBe(false);
     }
@@ -104,7 +108,7 @@ describe(`hostile uploads on ${driver}`, () => {
     const before = filesOnDisk();
     const rssBefore = process.memoryUsage().rss;
     const started = performance.now();
-    const res = await upload(new Blob([hugePng(20000, 20000)], { type: 'image/png' }), 'bomb.png');
+    const res = await upload(png(hugePng(20000, 20000)), 'bomb.png');
     const ms = performance.now() - started;
     expect([400, 413]).toContain(res.status);
     expect(ms).toBeLessThan(3000);
@@ -116,7 +120,7 @@ describe(`hostile uploads on ${driver}`, () => {
   it('refuses an image over the per-image limit with 413', async () => {
     const before = filesOnDisk();
     const big = Buffer.concat([realPng, Buffer.alloc(MAX_IMAGE_BYTES + 1)]);
-    const res = await upload(new Blob([big], { type: 'image/png' }), 'big.png');
+    const res = await upload(png(big), 'big.png');
     expect(res.status).toBe(413);
     expect(filesOnDisk()).toEqual(before);
   });
@@ -166,7 +170,7 @@ describe(`hostile uploads on ${driver}`, () => {
       `${'a'.repeat(300)}.png`,
     ];
     for (const name of names) {
-      const res = await upload(new Blob([realPng], { type: 'image/png' }), name);
+      const res = await upload(png(realPng), name);
       expect(res.status, `${name}: ${JSON.stringify(res.data)}`).toBe(201);
       expect(res.data.url).toMatch(/^\/uploads\/[a-z]+-[0-9a-f-]{36}-1200\.webp$/);
     }
@@ -190,7 +194,7 @@ describe(`hostile uploads on ${driver}`, () => {
   });
 
   it('serves stored uploads as images, never as something a browser would run', async () => {
-    const res = await upload(new Blob([realPng], { type: 'image/png' }), 'ok.png');
+    const res = await upload(png(realPng), 'ok.png');
     expect(res.status).toBe(201);
     const name = path.basename(res.data.url as string);
     const { GET } = await import('../../src/pages/uploads/[...file].ts');
