@@ -63,17 +63,27 @@ export function demoGalleryCount(i: number): number {
   return (i % 3) + 1;
 }
 
-/** Runs `fn` over `items` with at most `limit` in flight (sharp work is CPU-bound). */
+/**
+ * Runs `fn` over `items` with at most `limit` in flight (sharp work is CPU-bound). On the
+ * first failure no new work starts, and it rejects only after the work in flight has
+ * settled, so the caller's clean-up sees every file that was stored.
+ */
 async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T, i: number) => Promise<R>) {
   const out: R[] = new Array(items.length);
   let next = 0;
+  let failure: { error: unknown } | undefined;
   const worker = async () => {
-    while (next < items.length) {
+    while (next < items.length && !failure) {
       const i = next++;
-      out[i] = await fn(items[i], i);
+      try {
+        out[i] = await fn(items[i], i);
+      } catch (error) {
+        failure ??= { error };
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  if (failure) throw failure.error;
   return out;
 }
 

@@ -1,0 +1,160 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { count, eq, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+
+// storeImage is wrapped so one test can make it fail part-way through the seed.
+vi.mock('../../api/storage/images.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../api/storage/images.ts')>();
+  return { ...real, storeImage: vi.fn(real.storeImage), realStoreImage: real.storeImage };
+});
+const { realStoreImage } = (await import('../../api/storage/images.ts')) as unknown as {
+  realStoreImage: typeof storeImage;
+};
+
+import { db } from '../../api/db/client.ts';
+import { ads, categories, faqs, membershipPlans, pages, testimonials, users } from '../../api/db/schema/index.ts';
+import { imageFiles, storeImage } from '../../api/storage/images.ts';
+import { seedBulkAds } from '../../drizzle/seed/bulk.ts';
+import { seedDemo } from '../../drizzle/seed/demo.ts';
+import { DEMO_ADS } from '../../drizzle/seed/demo-content.ts';
+import { call } from '../helpers/client.ts';
+import { setupTestDb } from '../helpers/test-db.ts';
+
+let dataDir = '';
+const uploads = () => path.join(dataDir, 'uploads');
+const listUploads = () => (fs.existsSync(uploads()) ? fs.readdirSync(uploads()).filter((f) => !f.startsWith('.')) : []);
+const total = async (table: PgTable) =>
+  Number(((await db().select({ n: count() }).from(table)) as [{ n: number }])[0].n);
+
+beforeAll(async () => {
+  ({ dataDir } = await setupTestDb());
+});
+
+describe('the demo seed', () => {
+  it('leaves no rows and no files behind when storing a photo fails half-way', async () => {
+    let calls = 0;
+    vi.mocked(storeImage).mockImplementation(async (file, options) => {
+      calls += 1;
+      if (calls > 14) throw new Error('disk full');
+      return realStoreImage(file, options);
+    });
+    try {
+      await expect(seedDemo()).rejects.toThrow('disk full');
+    } finally {
+      vi.mocked(storeImage).mockImplementation(realStoreImage);
+    }
+    expect(calls).toBeGreaterThan(14);
+    expect(listUploads()).toEqual([]);
+    expect(await total(users)).toBe(0);
+  }, 120_000);
+
+  it('leaves no files behind when the database refuses the rows', async () => {
+    const database = db();
+    const original = database.transaction.bind(database);
+    database.transaction = (() => Promise.reject(new Error('database went away'))) as never;
+    try {
+      await expect(seedDemo()).rejects.toThrow('database went away');
+    } finally {
+      database.transaction = original;
+    }
+    expect(listUploads()).toEqual([]);
+    expect(await total(users)).toBe(0);
+  }, 180_000);
+
+  it('loads users, categories, ads with photos, pages, FAQs, testimonials, plans and settings', async () => {
+    const result = await seedDemo();
+    expect(result.ads).toBe(DEMO_ADS.length);
+
+    const people = await db().select().from(users);
+    expect(people.find((u) => u.email === 'admin@example.com')).toMatchObject({ name: 'Demo Admin', role: 'admin' });
+    expect(people.filter((u) => u.role === 'customer')).toHaveLength(2);
+
+    const login = await call('POST', '/user/login', { json: { email: 'admin@example.com', password: 'admin123' } });
+    expect(login.status).toBe(200);
+
+    const cats = await db().select().from(categories);
+    expect(cats).toHaveLength(8);
+    const rows = await db().select().from(ads);
+    expect(rows).toHaveLength(DEMO_ADS.length);
+    const customerIds = new Set(people.filter((u) => u.role === 'customer').map((u) => u.id));
+    for (const ad of rows) {
+      expect(customerIds.has(ad.userId)).toBe(true);
+      expect(ad.image).toMatch(/^ad-[\w-]+\.webp$/);
+      expect(ad.galleryImages.length).toBeGreaterThanOrEqual(1);
+      expect(ad.galleryImages.length).toBeLessThanOrEqual(3);
+      expect(ad.description).toMatch(/^<p>.*<\/ul>/s);
+      expect(JSON.parse(ad.features)[0]).toHaveProperty('value');
+    }
+    expect(rows.some((a) => a.makeAsFeatured === 'Y')).toBe(true);
+    const months = new Set(rows.map((a) => a.createdAt.toISOString().slice(0, 7)));
+    expect(months.size).toBeGreaterThanOrEqual(4);
+
+    // Every stored photo exists with its renditions, and nothing else is in uploads.
+    const names = [
+      ...cats.map((c) => c.image),
+      ...rows.flatMap((a) => [a.image, ...a.galleryImages]),
+      ...(await db().select().from(testimonials)).map((t) => t.image),
+    ];
+    const expected = names.flatMap((n) => imageFiles(n as string)).sort();
+    expect(listUploads().sort()).toEqual(expected);
+
+    const about = await db().select().from(pages).where(eq(pages.slug, 'about-us'));
+    expect(about[0]).toMatchObject({ template: 'aboutus' });
+    expect(about[0].howwework).toContain('<h3>');
+    expect(await total(pages)).toBe(3);
+    expect(await total(faqs)).toBeGreaterThanOrEqual(6);
+    expect(await total(testimonials)).toBe(4);
+    const plans = await db().select().from(membershipPlans);
+    expect(plans.map((p) => [p.planName, p.subscriptionType, p.price])).toEqual([
+      ['Free', 'NA', null],
+      ['Gold', 'Monthly', 19],
+      ['Platinum', 'Yearly', 199],
+    ]);
+
+    const settings = await call('GET', '/get-settings');
+    const record = settings.data.data[0];
+    expect(record.address).toContain('San Francisco');
+    expect(record.socialLinks).toHaveLength(4);
+    expect(record.footerads).toContain('Platinum');
+    expect(record.goldnumberphotoAds).toBe(6);
+    expect(record.categories.find((c: { slug: string }) => c.slug === 'vehicles').count).toBe(5);
+  }, 180_000);
+
+  it('serves the seeded photos at /uploads', async () => {
+    const [ad] = await db().select().from(ads).limit(1);
+    const file = path.join(uploads(), ad.image as string);
+    const bytes = fs.readFileSync(file);
+    expect(bytes.subarray(0, 4).toString()).toBe('RIFF');
+    expect(bytes.subarray(8, 12).toString()).toBe('WEBP');
+  });
+});
+
+describe('bulk ads', () => {
+  it('adds the requested number of ads with unique slugs, reusing stored photos', async () => {
+    const before = await total(ads);
+    const filesBefore = listUploads().length;
+    const result = await seedBulkAds({ count: 2500, batchSize: 1000 });
+    expect(result.inserted).toBe(2500);
+    expect(await total(ads)).toBe(before + 2500);
+    expect(listUploads()).toHaveLength(filesBefore);
+    const dupes = await db().execute(sql`SELECT slug FROM ads GROUP BY slug HAVING count(*) > 1`);
+    expect(Array.isArray(dupes) ? dupes : dupes.rows).toHaveLength(0);
+    const noPhoto = await db().select({ n: count() }).from(ads).where(sql`${ads.image} IS NULL`);
+    expect(Number(noPhoto[0].n)).toBe(0);
+  }, 120_000);
+
+  it('makes bulk ads findable by full-text search', async () => {
+    const hits = await db()
+      .select({ n: count() })
+      .from(ads)
+      .where(sql`${ads.search} @@ plainto_tsquery('simple', 'bike')`);
+    expect(Number(hits[0].n)).toBeGreaterThan(20);
+  });
+
+  it('can run twice without slug clashes', async () => {
+    const result = await seedBulkAds({ count: 300 });
+    expect(result.inserted).toBe(300);
+  }, 60_000);
+});
