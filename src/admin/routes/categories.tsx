@@ -1,4 +1,130 @@
-/** Placeholder until this screen's issue lands. */
-export default function ComingSoon() {
-  return <p className="text-slate-600">This section is coming soon.</p>;
+import type { ColumnDef } from '@tanstack/react-table';
+import { X } from 'lucide-react';
+import { useCallback, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { uploadUrl } from '../../../api/lib/image-urls.ts';
+import { slugify } from '../../../api/lib/slug.ts';
+import { CATEGORY_MESSAGES, ZCategoryForm } from '../../../api/schemas/category.ts';
+import type { TCategory } from '../../../api/services/categories/list-categories.ts';
+import { apiFetch } from '../../lib/api.ts';
+import { notify } from '../../lib/toast.ts';
+import CrudList from '../components/CrudList.tsx';
+import { Field, FormShell, firstIssue, inputClass, secondaryButtonClass } from '../components/form.tsx';
+import ImageDrop from '../components/ImageDrop.tsx';
+
+type TCategoryValues = { id: string; name: string; slug: string; image: string };
+const EMPTY: TCategoryValues = { id: '', name: '', slug: '', image: '' };
+
+const columns: ColumnDef<TCategory>[] = [
+  { accessorKey: 'id', header: 'Id' },
+  { accessorKey: 'name', header: 'Name' },
+  { accessorKey: 'slug', header: 'Slug' },
+];
+
+/**
+ * SPEC.md §2 Add Edit Category: the form, and the Category List beneath it while not
+ * editing. Edit loads a row into the form and hides the list; a save returns to add mode
+ * with an empty form (§4).
+ */
+export default function Categories() {
+  const form = useForm<TCategoryValues>({ defaultValues: EMPTY });
+  const { register, setValue, watch, reset, handleSubmit } = form;
+  const [image, setImage] = useState<File[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [saved, setSaved] = useState(0);
+  const editing = watch('id') !== '';
+  const current = watch('image');
+
+  const toAddMode = () => {
+    reset(EMPTY);
+    setImage([]);
+  };
+  const onEdit = useCallback(
+    (c: TCategory) => {
+      reset({ id: String(c.id), name: c.name, slug: c.slug, image: c.image });
+      setImage([]);
+      window.scrollTo({ top: 0, behavior: 'smooth' });
+    },
+    [reset],
+  );
+
+  const onSubmit = handleSubmit(async (values) => {
+    const parsed = ZCategoryForm.safeParse(values);
+    if (!parsed.success) {
+      notify.error(firstIssue(parsed.error));
+      return;
+    }
+    const body = new FormData();
+    if (values.id) body.append('id', values.id);
+    body.append('name', values.name);
+    body.append('slug', values.slug);
+    if (image[0]) body.append('image', image[0]);
+    setBusy(true);
+    const res = await apiFetch('/api/category/add-edit', { method: 'POST', body });
+    setBusy(false);
+    if (!res.success) {
+      notify.error(res.error);
+      return;
+    }
+    notify.success(String(res.message));
+    toAddMode();
+    setSaved((n) => n + 1);
+  });
+
+  const name = register('name');
+  return (
+    <div className="space-y-10">
+      <FormShell
+        title="Add Edit Category"
+        submitLabel={editing ? 'Update Category' : 'Add Category'}
+        busy={busy}
+        onSubmit={onSubmit}
+        aside={
+          editing ? (
+            <button type="button" onClick={toAddMode} className={secondaryButtonClass}>
+              <X className="h-4 w-4" aria-hidden="true" /> Cancel edit
+            </button>
+          ) : undefined
+        }
+      >
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field label="Name" htmlFor="category-name">
+            <input
+              id="category-name"
+              className={inputClass}
+              {...name}
+              onBlur={(e) => {
+                void name.onBlur(e);
+                // SPEC.md §4/§5: the slug follows the name on blur; a blank name is flagged at once.
+                if (!e.target.value.trim()) notify.error(CATEGORY_MESSAGES.name);
+                else setValue('slug', slugify(e.target.value));
+              }}
+            />
+          </Field>
+          <Field label="Slug" htmlFor="category-slug" hint="Lower-case words joined by hyphens, used in links.">
+            <input id="category-slug" className={inputClass} {...register('slug')} />
+          </Field>
+        </div>
+        <ImageDrop
+          label="Image"
+          files={image}
+          onFilesChange={setImage}
+          existing={current ? [{ name: current, url: uploadUrl(current, 400) }] : []}
+          hint="Shown on the All Category page."
+        />
+      </FormShell>
+      {!editing && (
+        <CrudList<TCategory>
+          title="Category List"
+          listPath="/api/get-all-category"
+          columns={columns}
+          onEdit={onEdit}
+          deletePath={(c) => `/api/category/${c.id}`}
+          describe={(c) => `category ${c.name}`}
+          emptyText="No categories yet. Add the first one above."
+          reloadKey={saved}
+        />
+      )}
+    </div>
+  );
 }

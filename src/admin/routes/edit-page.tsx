@@ -1,4 +1,17 @@
-/** Placeholder until this screen's issue lands. */
-export default function ComingSoon() {
-  return <p className="text-slate-600">This section is coming soon.</p>;
+import { Link } from 'react-router';
+
+/** SPEC.md §2: the edit-page route is a stub that shows only placeholder text. */
+export default function EditPageStub() {
+  return (
+    <div className="space-y-2">
+      <h2 className="text-xl font-semibold text-slate-900">Edit Page</h2>
+      <p className="text-slate-600">
+        Pages are edited from the{' '}
+        <Link to="/pages" className="font-medium text-primary-ink underline">
+          Pages list
+        </Link>
+        .
+      </p>
+    </div>
+  );
 }

@@ -1,4 +1,32 @@
-/** Placeholder until this screen's issue lands. */
-export default function ComingSoon() {
-  return <p className="text-slate-600">This section is coming soon.</p>;
+import { ZFaq } from '../../../api/schemas/faq.ts';
+import { apiFetch } from '../../lib/api.ts';
+import EntityForm from '../components/EntityForm.tsx';
+import { Field, inputClass } from '../components/form.tsx';
+import RichTextField from '../components/RichTextField.tsx';
+import { useEntityForm } from '../components/use-entity-form.ts';
+
+type TFaqValues = { question: string; answer: string };
+
+/** SPEC.md §2 FAQ Details: a question and a rich-text answer. */
+export default function FaqForm() {
+  const state = useEntityForm<TFaqValues>({
+    defaults: { question: '', answer: '' },
+    loadPath: (id) => `/api/faqs/${id}`,
+    fromAnswer: (res) => {
+      const f = res.data as TFaqValues;
+      return { question: f.question, answer: f.answer };
+    },
+    schema: ZFaq,
+    save: (values, id) => apiFetch(id ? `/api/faqs/${id}` : '/api/faqs', { method: id ? 'PUT' : 'POST', json: values }),
+    successText: { add: 'FAQ added', edit: 'FAQ updated' },
+    doneTo: '/faqs',
+  });
+  return (
+    <EntityForm state={state} title="FAQ Details" submitLabel={state.isEdit ? 'Update FAQ' : 'Add FAQ'} backTo="/faqs">
+      <Field label="Question" htmlFor="faq-question">
+        <input id="faq-question" className={inputClass} {...state.form.register('question')} />
+      </Field>
+      <RichTextField control={state.form.control} name="answer" label="Answer" placeholder="Write the answer here..." />
+    </EntityForm>
+  );
 }

@@ -1,4 +1,30 @@
-/** Placeholder until this screen's issue lands. */
-export default function ComingSoon() {
-  return <p className="text-slate-600">This section is coming soon.</p>;
+import type { ColumnDef } from '@tanstack/react-table';
+import type { TFaq } from '../../../api/services/faqs/list-faqs.ts';
+import CrudList, { ClampedText, htmlText } from '../components/CrudList.tsx';
+
+const columns: ColumnDef<TFaq>[] = [
+  { accessorKey: 'question', header: 'Question', cell: ({ getValue }) => <ClampedText text={getValue<string>()} /> },
+  {
+    id: 'answer',
+    header: 'Answer',
+    accessorFn: (f) => htmlText(f.answer),
+    cell: ({ getValue }) => <ClampedText text={getValue<string>()} />,
+  },
+];
+
+/** SPEC.md §2 FAQ admin: the list (Faqs). */
+export default function Faqs() {
+  return (
+    <CrudList<TFaq>
+      title="Faqs"
+      listPath="/api/faqs"
+      columns={columns}
+      addLabel="Add FAQ"
+      addTo="/faq-form"
+      editTo={(f) => `/faq-form/${f.id}`}
+      deletePath={(f) => `/api/faqs/${f.id}`}
+      describe={() => 'this FAQ'}
+      emptyText="No questions yet. FAQs show on the public FAQ page."
+    />
+  );
 }

@@ -1,4 +1,56 @@
-/** Placeholder until this screen's issue lands. */
-export default function ComingSoon() {
-  return <p className="text-slate-600">This section is coming soon.</p>;
+import { ZPlan } from '../../../api/schemas/membership.ts';
+import { apiFetch } from '../../lib/api.ts';
+import EntityForm from '../components/EntityForm.tsx';
+import { Field, inputClass } from '../components/form.tsx';
+import { useEntityForm } from '../components/use-entity-form.ts';
+
+type TPlanValues = { plan_name: string; subscription_type: string; price: string };
+const EMPTY: TPlanValues = { plan_name: '', subscription_type: '', price: '' };
+
+/** SPEC.md §2 Membership plan form: name, subscription period, price. */
+export default function MembershipPlanForm() {
+  const state = useEntityForm<TPlanValues>({
+    defaults: EMPTY,
+    loadPath: (id) => `/api/memberships/${id}`,
+    fromAnswer: (res) => {
+      const p = res.data as { plan_name: string; subscription_type: string; price: number | null };
+      return {
+        plan_name: p.plan_name,
+        subscription_type: p.subscription_type,
+        price: p.price === null ? '' : String(p.price),
+      };
+    },
+    schema: ZPlan,
+    save: (values, id) =>
+      apiFetch(id ? `/api/memberships/${id}` : '/api/memberships', { method: id ? 'PUT' : 'POST', json: values }),
+    successText: { add: 'Plan added', edit: 'Plan updated' },
+    doneTo: '/membership-plans',
+  });
+  const { register } = state.form;
+  return (
+    <EntityForm
+      state={state}
+      title={state.isEdit ? 'Edit Membership Plan' : 'Add Membership Plan'}
+      submitLabel={state.isEdit ? 'Update Plan' : 'Add Plan'}
+      backTo="/membership-plans"
+    >
+      <Field label="Name" htmlFor="plan-name">
+        <input id="plan-name" className={inputClass} {...register('plan_name')} />
+      </Field>
+      <Field label="Subscription period" htmlFor="plan-type" hint="For example Monthly or Yearly. NA shows as FREE.">
+        <input id="plan-type" className={inputClass} {...register('subscription_type')} />
+      </Field>
+      <Field label="Price" htmlFor="plan-price" hint="In dollars. Leave empty for a free plan.">
+        <input
+          id="plan-price"
+          type="number"
+          min="0"
+          step="0.01"
+          inputMode="decimal"
+          className={inputClass}
+          {...register('price')}
+        />
+      </Field>
+    </EntityForm>
+  );
 }

@@ -1,4 +1,36 @@
-/** Placeholder until this screen's issue lands. */
-export default function ComingSoon() {
-  return <p className="text-slate-600">This section is coming soon.</p>;
+import type { ColumnDef } from '@tanstack/react-table';
+import type { TPlan } from '../../../api/services/memberships/list-plans.ts';
+import CrudList from '../components/CrudList.tsx';
+
+/** SPEC.md §9: '$' plus the price, or FREE when there is none. */
+export function planPrice(price: number | null): string {
+  return price === null || price === undefined ? 'FREE' : `$${price}`;
+}
+
+const columns: ColumnDef<TPlan>[] = [
+  { accessorKey: 'plan_name', header: 'Name' },
+  { accessorKey: 'subscription_type', header: 'Subscription Type' },
+  {
+    id: 'price',
+    accessorFn: (p) => p.price ?? -1,
+    header: 'Price',
+    cell: ({ row }) => planPrice(row.original.price),
+  },
+];
+
+/** SPEC.md §2 Membership plan admin: the list. */
+export default function MembershipPlans() {
+  return (
+    <CrudList<TPlan>
+      title="Membership Plans"
+      listPath="/api/memberships"
+      columns={columns}
+      addLabel="Add Plan"
+      addTo="/add-membership-plan"
+      editTo={(p) => `/edit-membership-plan/${p.id}`}
+      deletePath={(p) => `/api/memberships/${p.id}`}
+      describe={(p) => `plan ${p.plan_name}`}
+      emptyText="No plans yet. Plans show on the public Membership page."
+    />
+  );
 }

@@ -1,4 +1,82 @@
-/** Placeholder until this screen's issue lands. */
-export default function ComingSoon() {
-  return <p className="text-slate-600">This section is coming soon.</p>;
+import { slugify } from '../../../api/lib/slug.ts';
+import { PAGE_TEMPLATES, ZPage } from '../../../api/schemas/page.ts';
+import { apiFetch } from '../../lib/api.ts';
+import EntityForm from '../components/EntityForm.tsx';
+import { Field, inputClass } from '../components/form.tsx';
+import RichTextField from '../components/RichTextField.tsx';
+import { useEntityForm } from '../components/use-entity-form.ts';
+
+type TPageValues = {
+  name: string;
+  slug: string;
+  template: string;
+  seokeyword: string;
+  content: string;
+  howwework: string;
+};
+
+const EMPTY: TPageValues = { name: '', slug: '', template: '', seokeyword: '', content: '', howwework: '' };
+const TEMPLATE_LABELS: Record<(typeof PAGE_TEMPLATES)[number], string> = {
+  default: 'Default',
+  home: 'Home',
+  aboutus: 'About Us',
+  Faq: 'FAQ',
+  contact: 'Contact',
+};
+
+/** SPEC.md §2 Page Details (add without an id, edit with one). */
+export default function PageForm() {
+  const state = useEntityForm<TPageValues>({
+    defaults: EMPTY,
+    loadPath: (id) => `/api/pages/${id}`,
+    fromAnswer: (res) => ({ ...EMPTY, ...(res.data as Partial<TPageValues>) }),
+    schema: ZPage,
+    save: (values, id) =>
+      apiFetch(id ? `/api/pages/${id}` : '/api/pages', { method: id ? 'PUT' : 'POST', json: values }),
+    doneTo: '/pages',
+  });
+  const { register, watch, setValue, control } = state.form;
+  const template = watch('template');
+  const slug = watch('slug');
+  const name = register('name');
+  return (
+    <EntityForm
+      state={state}
+      title="Page Details"
+      submitLabel={state.isEdit ? 'Update Page' : 'Create Page'}
+      backTo="/pages"
+    >
+      <Field label="Name" htmlFor="page-name" hint={slug ? `Slug: ${slug}` : 'The slug is made from the name.'}>
+        <input
+          id="page-name"
+          className={inputClass}
+          {...name}
+          onBlur={(e) => {
+            void name.onBlur(e);
+            // SPEC.md §4: a new page's slug is derived from the name; an edited page keeps its address.
+            if (!state.isEdit) setValue('slug', slugify(e.target.value));
+          }}
+        />
+      </Field>
+      <Field label="Keyword" htmlFor="page-keyword" hint="SEO keywords, separated by commas.">
+        <input id="page-keyword" className={inputClass} {...register('seokeyword')} />
+      </Field>
+      <Field label="Template" htmlFor="page-template">
+        <select id="page-template" className={inputClass} {...register('template')}>
+          <option value="">Select template</option>
+          {PAGE_TEMPLATES.map((t) => (
+            <option key={t} value={t}>
+              {TEMPLATE_LABELS[t]}
+            </option>
+          ))}
+        </select>
+      </Field>
+      {template === 'aboutus' && (
+        <>
+          <RichTextField control={control} name="content" label="Content" placeholder="Tell visitors who you are..." />
+          <RichTextField control={control} name="howwework" label="How We Work" placeholder="Explain how it works..." />
+        </>
+      )}
+    </EntityForm>
+  );
 }

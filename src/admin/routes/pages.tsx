@@ -1,4 +1,29 @@
-/** Placeholder until this screen's issue lands. */
-export default function ComingSoon() {
-  return <p className="text-slate-600">This section is coming soon.</p>;
+import type { ColumnDef } from '@tanstack/react-table';
+import CrudList from '../components/CrudList.tsx';
+
+type TPageRow = { id: number; name: string; slug: string; template: string };
+
+const columns: ColumnDef<TPageRow>[] = [
+  { accessorKey: 'id', header: 'Id' },
+  { accessorKey: 'name', header: 'Name' },
+  { accessorKey: 'slug', header: 'Slug' },
+  { accessorKey: 'template', header: 'Template' },
+];
+
+/** SPEC.md §2 Pages list. */
+export default function Pages() {
+  return (
+    <CrudList<TPageRow>
+      title="Pages"
+      listPath="/api/get-all-pages"
+      failText="Unable to get pages"
+      columns={columns}
+      addLabel="Create Page"
+      addTo="/add-edit-page"
+      editTo={(p) => `/add-edit-page/${p.id}`}
+      deletePath={(p) => `/api/pages/${p.id}`}
+      describe={(p) => `page ${p.name}`}
+      emptyText="No pages yet. Create the About Us page to fill the public About Us screen."
+    />
+  );
 }

@@ -1,4 +1,327 @@
-/** Placeholder until this screen's issue lands. */
-export default function ComingSoon() {
-  return <p className="text-slate-600">This section is coming soon.</p>;
+import { Plus, Trash2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useFieldArray, useForm } from 'react-hook-form';
+import { uploadUrl } from '../../../api/lib/image-urls.ts';
+import { ZSettingsUpdate } from '../../../api/schemas/settings.ts';
+import type { TSettings } from '../../../api/services/settings/get-settings.ts';
+import { apiFetch } from '../../lib/api.ts';
+import { notify } from '../../lib/toast.ts';
+import { Field, inputClass, primaryButtonClass, secondaryButtonClass } from '../components/form.tsx';
+import ImageDrop from '../components/ImageDrop.tsx';
+import RichTextField from '../components/RichTextField.tsx';
+import Spinner from '../components/Spinner.tsx';
+
+const AD_SLOTS = [
+  { key: 'homepageleftsideads', link: 'homepageleftsideadslink', label: 'Homepage left side ad' },
+  { key: 'homepagetopheaderAds', link: 'homepagetopheaderAdslink', label: 'Homepage top header ad' },
+  { key: 'adsdetailspageads', link: 'adsdetailspageadslink', label: 'Ad details page ad' },
+  { key: 'footerads', link: 'footeradslink', label: 'Footer ad' },
+] as const;
+
+const PLANS = [
+  { label: 'Free', ads: 'freenumberads', photos: 'freenumberphotoAds' },
+  { label: 'Gold', ads: 'goldnumberads', photos: 'goldnumberphotoAds' },
+  { label: 'Platinum', ads: 'platinumnumberads', photos: 'platinumnumberphotoAds' },
+] as const;
+
+type TNumberKey = (typeof PLANS)[number]['ads' | 'photos'];
+type TSlotKey = (typeof AD_SLOTS)[number]['key' | 'link'];
+
+type TSettingsValues = {
+  email: string;
+  address: string;
+  phone: string;
+  working_hours: string;
+  copyright: string;
+  footer_shortdescription: string;
+  socialLinks: { icon: string; url: string }[];
+  primaryColor: string;
+  secondaryColor: string;
+} & Record<TSlotKey, string> &
+  Record<TNumberKey, string>;
+
+function toValues(s: TSettings): TSettingsValues {
+  const values = {
+    email: s.email,
+    address: s.address,
+    phone: s.phone,
+    working_hours: s.working_hours,
+    copyright: s.copyright,
+    footer_shortdescription: s.footer_shortdescription,
+    socialLinks: s.socialLinks.map((l) => ({ icon: l.icon, url: l.url })),
+    primaryColor: s.primaryColor,
+    secondaryColor: s.secondaryColor,
+  } as TSettingsValues;
+  for (const slot of AD_SLOTS) {
+    values[slot.key] = s[slot.key];
+    values[slot.link] = s[slot.link];
+  }
+  for (const plan of PLANS) {
+    values[plan.ads] = String(s[plan.ads]);
+    values[plan.photos] = String(s[plan.photos]);
+  }
+  return values;
+}
+
+/** The multipart text fields of POST /api/update-settings (socialLinks as JSON text, SPEC.md §7). */
+function toFields(v: TSettingsValues): Record<string, string> {
+  const { socialLinks, ...rest } = v;
+  const links = socialLinks.filter((l) => l.icon.trim() || l.url.trim());
+  return { ...rest, socialLinks: JSON.stringify(links) };
+}
+
+/** SPEC.md §2 Settings Options. */
+export default function Settings() {
+  const form = useForm<TSettingsValues>({ mode: 'onTouched' });
+  const { register, control, reset, watch, handleSubmit, formState } = form;
+  const links = useFieldArray({ control, name: 'socialLinks' });
+  const [loaded, setLoaded] = useState<'loading' | 'ok' | string>('loading');
+  const [logo, setLogo] = useState('');
+  const [logoFile, setLogoFile] = useState<File[]>([]);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    void apiFetch<{ data: TSettings }>('/api/settings').then((res) => {
+      if (!live) return;
+      if (res.success) {
+        reset(toValues(res.data));
+        setLogo(res.data.logo);
+        setLoaded('ok');
+      } else {
+        notify.error(res.message);
+        setLoaded(res.message);
+      }
+    });
+    return () => {
+      live = false;
+    };
+  }, [reset]);
+
+  const values = watch();
+  const check = loaded === 'ok' ? ZSettingsUpdate.safeParse(toFields(values)) : null;
+  const emailOk = ZSettingsUpdate.shape.email.safeParse(values.email ?? '').success;
+  const showEmailError = !emailOk && !!(formState.touchedFields.email || formState.isSubmitted);
+
+  const onSubmit = handleSubmit(async (v) => {
+    const parsed = ZSettingsUpdate.safeParse(toFields(v));
+    if (!parsed.success) {
+      notify.error(parsed.error.issues[0]?.message ?? 'Please check the form.');
+      return;
+    }
+    const body = new FormData();
+    for (const [k, val] of Object.entries(toFields(v))) body.append(k, val);
+    if (logoFile[0]) body.append('logo', logoFile[0]);
+    setBusy(true);
+    const res = await apiFetch<{ data: TSettings; message: string }>('/api/update-settings', { method: 'POST', body });
+    setBusy(false);
+    if (!res.success) {
+      notify.error(res.message);
+      return;
+    }
+    notify.success(String(res.message));
+    reset(toValues(res.data));
+    setLogo(res.data.logo);
+    setLogoFile([]);
+  });
+
+  if (loaded === 'loading') return <Spinner label="Loading settings…" />;
+  if (loaded !== 'ok') {
+    return (
+      <div className="space-y-4">
+        <h2 className="text-xl font-semibold text-slate-900">Settings Options</h2>
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+          {loaded}
+        </p>
+      </div>
+    );
+  }
+
+  const section = 'space-y-5 border-t border-slate-200 pt-6';
+  const sectionTitle = 'text-base font-semibold text-slate-900';
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-6">
+      <h2 className="text-xl font-semibold text-slate-900">Settings Options</h2>
+
+      <div className="space-y-5">
+        <ImageDrop
+          label="Logo"
+          files={logoFile}
+          onFilesChange={setLogoFile}
+          existing={logo ? [{ name: logo, url: uploadUrl(logo, 400) }] : []}
+          hint="Shown in the header and footer."
+        />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field label="Email" htmlFor="settings-email">
+            <input
+              id="settings-email"
+              type="email"
+              aria-invalid={showEmailError || undefined}
+              aria-describedby={showEmailError ? 'settings-email-error' : undefined}
+              className={`${inputClass} ${showEmailError ? 'border-red-500 focus:border-red-500 focus:ring-red-200' : ''}`}
+              {...register('email')}
+            />
+            {showEmailError && (
+              <p id="settings-email-error" className="text-sm text-red-700">
+                Valid email required.
+              </p>
+            )}
+          </Field>
+          <Field label="Phone" htmlFor="settings-phone">
+            <input id="settings-phone" type="tel" className={inputClass} {...register('phone')} />
+          </Field>
+          <Field label="Address" htmlFor="settings-address">
+            <input id="settings-address" className={inputClass} {...register('address')} />
+          </Field>
+          <Field label="Working hours" htmlFor="settings-hours">
+            <input id="settings-hours" className={inputClass} {...register('working_hours')} />
+          </Field>
+        </div>
+        <Field label="Copyright" htmlFor="settings-copyright">
+          <input id="settings-copyright" className={inputClass} {...register('copyright')} />
+        </Field>
+        <RichTextField control={control} name="footer_shortdescription" label="Footer short description" />
+      </div>
+
+      <fieldset className={section}>
+        <legend className={`${sectionTitle} float-left mb-2 w-full`}>Social links</legend>
+        <p className="clear-both text-sm text-slate-500">
+          An icon class (for example <code>fa-brands fa-facebook-f</code>) and the page address.
+        </p>
+        <ul className="space-y-3">
+          {links.fields.map((f, i) => (
+            <li key={f.id} className="grid gap-2 sm:grid-cols-[1fr_2fr_auto] sm:items-end">
+              <Field label={`Icon class ${i + 1}`} htmlFor={`social-icon-${i}`}>
+                <input id={`social-icon-${i}`} className={inputClass} {...register(`socialLinks.${i}.icon`)} />
+              </Field>
+              <Field label={`Url ${i + 1}`} htmlFor={`social-url-${i}`}>
+                <input
+                  id={`social-url-${i}`}
+                  type="url"
+                  placeholder="https://"
+                  className={inputClass}
+                  {...register(`socialLinks.${i}.url`)}
+                />
+              </Field>
+              <button
+                type="button"
+                onClick={() => links.remove(i)}
+                className="inline-flex h-10 items-center justify-center gap-1 justify-self-start rounded-lg px-3 text-sm font-medium text-red-700 hover:bg-red-50 sm:justify-self-auto"
+                aria-label={`Remove social link ${i + 1}`}
+              >
+                <Trash2 className="h-4 w-4" aria-hidden="true" /> Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+        <button type="button" onClick={() => links.append({ icon: '', url: '' })} className={secondaryButtonClass}>
+          <Plus className="h-4 w-4" aria-hidden="true" /> Add social link
+        </button>
+      </fieldset>
+
+      <fieldset className={section}>
+        <legend className={`${sectionTitle} float-left mb-2 w-full`}>Ad slots</legend>
+        <p className="clear-both text-sm text-slate-500">
+          HTML shown in each advert slot (leave empty to hide it) and where a click on it goes.
+        </p>
+        <div className="grid gap-6 lg:grid-cols-2">
+          {AD_SLOTS.map((slot) => (
+            <div key={slot.key} className="space-y-3 rounded-lg border border-slate-200 p-4">
+              <Field label={`${slot.label} HTML`} htmlFor={`slot-${slot.key}`}>
+                <textarea
+                  id={`slot-${slot.key}`}
+                  rows={4}
+                  spellCheck={false}
+                  className={`${inputClass} font-mono text-xs`}
+                  {...register(slot.key)}
+                />
+              </Field>
+              <Field label={`${slot.label} link`} htmlFor={`slot-${slot.link}`}>
+                <input
+                  id={`slot-${slot.link}`}
+                  type="url"
+                  placeholder="https://"
+                  className={inputClass}
+                  {...register(slot.link)}
+                />
+              </Field>
+            </div>
+          ))}
+        </div>
+      </fieldset>
+
+      <fieldset className={section}>
+        <legend className={`${sectionTitle} float-left mb-2 w-full`}>Plan limits</legend>
+        <div className="clear-both grid gap-4 sm:grid-cols-3">
+          {PLANS.map((plan) => (
+            <div key={plan.label} className="space-y-3 rounded-lg border border-slate-200 p-4">
+              <h4 className="font-semibold text-slate-800">{plan.label}</h4>
+              <Field label="Number of ads per day" htmlFor={`plan-${plan.ads}`}>
+                <input
+                  id={`plan-${plan.ads}`}
+                  type="number"
+                  min={0}
+                  step={1}
+                  inputMode="numeric"
+                  className={inputClass}
+                  {...register(plan.ads)}
+                />
+              </Field>
+              <Field label="Number of photos per ad" htmlFor={`plan-${plan.photos}`}>
+                <input
+                  id={`plan-${plan.photos}`}
+                  type="number"
+                  min={0}
+                  step={1}
+                  inputMode="numeric"
+                  className={inputClass}
+                  {...register(plan.photos)}
+                />
+              </Field>
+            </div>
+          ))}
+        </div>
+      </fieldset>
+
+      <fieldset className={section}>
+        <legend className={`${sectionTitle} float-left mb-2 w-full`}>Theme colours</legend>
+        <div className="clear-both grid gap-5 sm:grid-cols-2">
+          {(['primaryColor', 'secondaryColor'] as const).map((key) => (
+            <Field
+              key={key}
+              label={key === 'primaryColor' ? 'Primary colour' : 'Secondary colour'}
+              htmlFor={`colour-${key}`}
+            >
+              <div className="flex items-center gap-3">
+                <input
+                  id={`colour-${key}`}
+                  type="color"
+                  className="h-10 w-14 cursor-pointer rounded-md border border-slate-300 bg-white p-1"
+                  {...register(key)}
+                />
+                <span className="font-mono text-sm text-slate-600">{values[key]}</span>
+              </div>
+            </Field>
+          ))}
+        </div>
+      </fieldset>
+
+      <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-6">
+        <button type="submit" disabled={busy || !check?.success} className={primaryButtonClass}>
+          {busy && (
+            <span
+              className="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white"
+              aria-hidden="true"
+            />
+          )}
+          Save Settings
+        </button>
+        {check && !check.success && (
+          <p className="text-sm text-red-700" role="status">
+            {check.error.issues[0]?.message}
+          </p>
+        )}
+      </div>
+    </form>
+  );
 }

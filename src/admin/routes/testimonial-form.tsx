@@ -1,4 +1,62 @@
-/** Placeholder until this screen's issue lands. */
-export default function ComingSoon() {
-  return <p className="text-slate-600">This section is coming soon.</p>;
+import { useState } from 'react';
+import { uploadUrl } from '../../../api/lib/image-urls.ts';
+import { ZTestimonial } from '../../../api/schemas/testimonial.ts';
+import { apiFetch } from '../../lib/api.ts';
+import EntityForm from '../components/EntityForm.tsx';
+import { Field, inputClass } from '../components/form.tsx';
+import ImageDrop from '../components/ImageDrop.tsx';
+import RichTextField from '../components/RichTextField.tsx';
+import { useEntityForm } from '../components/use-entity-form.ts';
+
+type TTestimonialValues = { name: string; designation: string; description: string; image: string };
+
+/** SPEC.md §2 Testimonial form: name, designation, rich-text description and an image. */
+export default function TestimonialForm() {
+  const [image, setImage] = useState<File[]>([]);
+  const state = useEntityForm<TTestimonialValues>({
+    defaults: { name: '', designation: '', description: '', image: '' },
+    loadPath: (id) => `/api/testimonials/${id}`,
+    fromAnswer: (res) => {
+      const t = res.data as TTestimonialValues;
+      return { name: t.name, designation: t.designation, description: t.description, image: t.image ?? '' };
+    },
+    schema: ZTestimonial,
+    save: (values, id) => {
+      const body = new FormData();
+      body.append('name', values.name);
+      body.append('designation', values.designation);
+      body.append('description', values.description);
+      if (image[0]) body.append('image', image[0]);
+      return apiFetch(id ? `/api/testimonials/${id}` : '/api/testimonials', { method: id ? 'PUT' : 'POST', body });
+    },
+    successText: { add: 'Testimonial added', edit: 'Testimonial updated' },
+    doneTo: '/testimonials',
+  });
+  const { register, watch, control } = state.form;
+  const current = watch('image');
+  return (
+    <EntityForm
+      state={state}
+      title={state.isEdit ? 'Edit Testimonial' : 'Add Testimonial'}
+      submitLabel={state.isEdit ? 'Update Testimonial' : 'Add Testimonial'}
+      backTo="/testimonials"
+    >
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label="Name" htmlFor="testimonial-name">
+          <input id="testimonial-name" className={inputClass} {...register('name')} />
+        </Field>
+        <Field label="Designation" htmlFor="testimonial-designation">
+          <input id="testimonial-designation" className={inputClass} {...register('designation')} />
+        </Field>
+      </div>
+      <RichTextField control={control} name="description" label="Description" placeholder="What did they say?" />
+      <ImageDrop
+        label="Image"
+        files={image}
+        onFilesChange={setImage}
+        existing={current ? [{ name: current, url: uploadUrl(current, 400) }] : []}
+        hint="A square portrait works best; it shows as a circle."
+      />
+    </EntityForm>
+  );
 }

@@ -1,4 +1,89 @@
-/** Placeholder until this screen's issue lands. */
-export default function ComingSoon() {
-  return <p className="text-slate-600">This section is coming soon.</p>;
+import { ROLES, SUBSCRIPTIONS } from '../../../api/db/schema/users.ts';
+import { ZAdminUser } from '../../../api/schemas/user.ts';
+import { apiFetch } from '../../lib/api.ts';
+import EntityForm from '../components/EntityForm.tsx';
+import { Field, inputClass } from '../components/form.tsx';
+import { useEntityForm } from '../components/use-entity-form.ts';
+
+type TUserValues = {
+  name: string;
+  email: string;
+  role: string;
+  subscription: string;
+  password: string;
+  cpassword: string;
+};
+
+const EMPTY: TUserValues = { name: '', email: '', role: '', subscription: 'free', password: '', cpassword: '' };
+const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** SPEC.md §2 Add User ('Add New User', Sign up) and Edit User (loaded by id, Edit User). */
+export default function UserForm() {
+  const state = useEntityForm<TUserValues>({
+    defaults: EMPTY,
+    loadPath: (id) => `/api/user/${id}`,
+    // SPEC.md §5: both password fields are cleared after loading and required again.
+    fromAnswer: (res) => ({ ...EMPTY, ...(res.user as Partial<TUserValues>), password: '', cpassword: '' }),
+    schema: ZAdminUser,
+    save: (values, id) =>
+      id
+        ? apiFetch('/api/user/update', { method: 'POST', json: { ...values, id: Number(id) } })
+        : apiFetch('/api/user/admin-add-user', { method: 'POST', json: values }),
+    doneTo: '/users',
+  });
+  const { register } = state.form;
+  return (
+    <EntityForm
+      state={state}
+      title={state.isEdit ? 'Edit User' : 'Add New User'}
+      submitLabel={state.isEdit ? 'Edit User' : 'Sign up'}
+      backTo="/users"
+    >
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label="Name" htmlFor="user-name">
+          <input id="user-name" autoComplete="off" className={inputClass} {...register('name')} />
+        </Field>
+        <Field label="Email" htmlFor="user-email">
+          <input id="user-email" type="email" autoComplete="off" className={inputClass} {...register('email')} />
+        </Field>
+        <Field label="Role" htmlFor="user-role">
+          <select id="user-role" className={inputClass} {...register('role')}>
+            <option value="">Select role</option>
+            {ROLES.map((r) => (
+              <option key={r} value={r}>
+                {label(r)}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Subscription plan" htmlFor="user-subscription">
+          <select id="user-subscription" className={inputClass} {...register('subscription')}>
+            {SUBSCRIPTIONS.map((s) => (
+              <option key={s} value={s}>
+                {label(s)}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Password" htmlFor="user-password">
+          <input
+            id="user-password"
+            type="password"
+            autoComplete="new-password"
+            className={inputClass}
+            {...register('password')}
+          />
+        </Field>
+        <Field label="Confirm Password" htmlFor="user-cpassword">
+          <input
+            id="user-cpassword"
+            type="password"
+            autoComplete="new-password"
+            className={inputClass}
+            {...register('cpassword')}
+          />
+        </Field>
+      </div>
+    </EntityForm>
+  );
 }

@@ -1,4 +1,49 @@
-/** Placeholder until this screen's issue lands. */
-export default function ComingSoon() {
-  return <p className="text-slate-600">This section is coming soon.</p>;
+import type { ColumnDef } from '@tanstack/react-table';
+import type { TSessionUser } from '../../../api/context.ts';
+import CrudList from '../components/CrudList.tsx';
+
+type TUserRow = TSessionUser;
+
+const columns: ColumnDef<TUserRow>[] = [
+  { accessorKey: 'id', header: 'Id' },
+  { accessorKey: 'name', header: 'Name' },
+  {
+    accessorKey: 'email',
+    header: 'Email',
+    cell: ({ getValue }) => <span className="break-all">{getValue<string>()}</span>,
+  },
+  {
+    accessorKey: 'role',
+    header: 'Role',
+    cell: ({ getValue }) => {
+      const role = getValue<string>();
+      return (
+        <span
+          className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ${role === 'admin' ? 'bg-primary/10 text-primary-ink' : 'bg-slate-100 text-slate-700'}`}
+        >
+          {role}
+        </span>
+      );
+    },
+  },
+];
+
+/** SPEC.md §2 Users list. */
+export default function Users() {
+  return (
+    <CrudList<TUserRow>
+      title="Users"
+      listPath="/api/users"
+      listKey="users"
+      failText="Unable to get users"
+      columns={columns}
+      addLabel="Add User"
+      addTo="/add-user"
+      editTo={(u) => `/edit-user/${u.id}`}
+      deletePath={(u) => `/api/user/${u.id}`}
+      describe={(u) => `user ${u.name}`}
+      deleteNote="Their ads, wishlist and sessions are deleted too."
+      emptyText="No users yet."
+    />
+  );
 }

@@ -1,0 +1,166 @@
+import type { ColumnDef } from '@tanstack/react-table';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { apiFetch } from '../../lib/api.ts';
+import { notify } from '../../lib/toast.ts';
+import ConfirmDialog from './ConfirmDialog.tsx';
+import DataTable from './DataTable.tsx';
+import { dangerButtonClass, primaryButtonClass } from './form.tsx';
+import { useApiList } from './use-api-list.ts';
+
+type TRow = { id: number };
+
+export type TCrudListProps<T extends TRow> = {
+  /** The list heading (SPEC.md §2 names). */
+  title: string;
+  /** GET endpoint of the list and the key holding the array ('data', 'users'). */
+  listPath: string;
+  listKey?: string;
+  /** SPEC.md §8's toast when the list cannot be loaded, if it names one. */
+  failText?: string;
+  // biome-ignore lint/suspicious/noExplicitAny: columns of mixed value types, as TanStack documents
+  columns: ColumnDef<T, any>[];
+  addLabel?: string;
+  addTo?: string;
+  /** Edit either navigates (editTo) or hands the row to the screen (onEdit). */
+  editTo?: (row: T) => string;
+  onEdit?: (row: T) => void;
+  /** DELETE endpoint for a row, and how the confirm names it. */
+  deletePath: (row: T) => string;
+  describe: (row: T) => string;
+  deleteNote?: string;
+  emptyText: string;
+  /** Changing this reloads the list (e.g. after the screen saved a row). */
+  reloadKey?: unknown;
+};
+
+/**
+ * Every admin list of SPEC.md §2 is this: a heading, an Add button, the shared DataTable
+ * with Edit / Delete per row, a confirm before deleting, the server's message as a toast
+ * (SPEC.md §8) and a reload after a delete (§4).
+ */
+export default function CrudList<T extends TRow>(props: TCrudListProps<T>) {
+  const { title, listPath, listKey = 'data', failText, columns, addLabel, addTo, editTo, onEdit } = props;
+  const { deletePath, describe, deleteNote, emptyText, reloadKey } = props;
+  const { rows, loading, error, reload } = useApiList<T>(listPath, listKey, failText);
+  const [pending, setPending] = useState<T | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const first = useRef(true);
+  // reloadKey is the trigger itself; the first run is the initial load, already under way.
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    void reload();
+  }, [reloadKey]);
+
+  const allColumns = useMemo<ColumnDef<T>[]>(
+    () => [
+      ...columns,
+      {
+        id: 'actions',
+        header: 'Actions',
+        enableSorting: false,
+        enableGlobalFilter: false,
+        cell: ({ row }) => (
+          <div className="flex items-center gap-1 whitespace-nowrap">
+            {editTo ? (
+              <Link
+                to={editTo(row.original)}
+                className="inline-flex items-center gap-1 rounded-md px-2.5 py-1.5 text-sm font-medium text-primary-ink hover:bg-slate-100"
+                aria-label={`Edit ${describe(row.original)}`}
+              >
+                <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
+              </Link>
+            ) : (
+              <button
+                type="button"
+                onClick={() => onEdit?.(row.original)}
+                className="inline-flex items-center gap-1 rounded-md px-2.5 py-1.5 text-sm font-medium text-primary-ink hover:bg-slate-100"
+                aria-label={`Edit ${describe(row.original)}`}
+              >
+                <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
+              </button>
+            )}
+            <button
+              type="button"
+              onClick={() => setPending(row.original)}
+              className={dangerButtonClass}
+              aria-label={`Delete ${describe(row.original)}`}
+            >
+              <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
+            </button>
+          </div>
+        ),
+      },
+    ],
+    [columns, editTo, onEdit, describe],
+  );
+
+  async function confirmDelete() {
+    if (!pending) return;
+    setBusy(true);
+    const res = await apiFetch(deletePath(pending), { method: 'DELETE' });
+    setBusy(false);
+    setPending(null);
+    if (res.success) {
+      notify.success(String(res.message ?? 'Deleted.'));
+      await reload();
+    } else {
+      notify.error(res.message);
+    }
+  }
+
+  return (
+    <div className="space-y-4">
+      <h2 className="text-xl font-semibold text-slate-900">{title}</h2>
+      <DataTable
+        columns={allColumns}
+        data={rows}
+        loading={loading}
+        error={error}
+        emptyText={emptyText}
+        caption={title}
+        toolbar={
+          addTo && addLabel ? (
+            <Link to={addTo} className={primaryButtonClass}>
+              <Plus className="h-4 w-4" aria-hidden="true" /> {addLabel}
+            </Link>
+          ) : undefined
+        }
+      />
+      <ConfirmDialog
+        open={pending !== null}
+        title={`Delete ${pending ? describe(pending) : ''}?`}
+        message={`This cannot be undone.${deleteNote ? ` ${deleteNote}` : ''}`}
+        busy={busy}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setPending(null)}
+      />
+    </div>
+  );
+}
+
+/** The visible text of stored (sanitised) HTML, for list cells. DOMParser runs no scripts. */
+export function htmlText(html: string | null | undefined): string {
+  if (!html) return '';
+  // A space after each block, so "<li>One</li><li>Two</li>" reads "One Two".
+  const spaced = html.replace(/<\/(p|li|h[1-6]|div|blockquote|pre|tr|td|th)>|<br\s*\/?>/gi, '$& ');
+  const doc = new DOMParser().parseFromString(spaced, 'text/html');
+  return (doc.body.textContent ?? '')
+    .replace(/\u00a0/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** A clamped text cell for long values (answers, descriptions). */
+export function ClampedText({ text, lines = 2 }: { text: string; lines?: 2 | 3 }) {
+  return (
+    <span className={`block max-w-md ${lines === 2 ? 'line-clamp-2' : 'line-clamp-3'}`} title={text}>
+      {text}
+    </span>
+  );
+}
