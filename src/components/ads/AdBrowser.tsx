@@ -62,7 +62,14 @@ export default function AdBrowser({
   const listTop = useRef<HTMLDivElement>(null);
   const first = useRef(true);
   const requestSeq = useRef(0);
+  const searchInput = useRef<HTMLInputElement>(null);
   const ids = useId();
+
+  // Text typed before the island hydrated is kept, not wiped by the server's empty value.
+  useEffect(() => {
+    const typed = searchInput.current?.value ?? '';
+    if (typed !== initialFilters.search) setSearchText(typed);
+  }, [initialFilters.search]);
 
   const load = useCallback(
     async (f: TBrowseFilters) => {
@@ -145,6 +152,7 @@ export default function AdBrowser({
                 aria-hidden="true"
               />
               <input
+                ref={searchInput}
                 id={`${ids}-search`}
                 type="search"
                 value={searchText}

@@ -1,0 +1,88 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+
+/** Waits until the named React island has hydrated (Astro drops its ssr attribute). */
+async function hydrated(page: Page, component: string) {
+  await page.locator(`astro-island[component-url*="/${component}."]:not([ssr])`).first().waitFor({ state: 'attached' });
+}
+
+async function firstAd(request: APIRequestContext): Promise<{ slug: string; heading: string }> {
+  const res = await request.get('/api/all-ads?limit=1');
+  return (await res.json()).ads[0];
+}
+
+/** A new account, signed in the way the sign-in page does it: the session cookie plus the stored token. */
+async function signUp(page: Page) {
+  const email = `wish-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+  const res = await page.request.post('/api/user/signup', {
+    data: { name: 'Wendy Wish', email, password: 'secret123', cpassword: 'secret123' },
+  });
+  expect(res.ok()).toBe(true);
+  const body = await res.json();
+  await page.goto('/');
+  await page.evaluate(
+    ({ token, user, expiresAt }) => {
+      localStorage.setItem('auth_token', JSON.stringify({ value: token, expiry: new Date(expiresAt).getTime() }));
+      localStorage.setItem('userinfo', JSON.stringify(user));
+    },
+    { token: body.token, user: body.userinfo, expiresAt: body.expiresAt },
+  );
+}
+
+test('a signed-out visitor gets a warning from the heart and nothing is sent', async ({ page, request }) => {
+  const ad = await firstAd(request);
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/wishlist')) calls.push(r.url());
+  });
+  await page.goto(`/add-details/${ad.slug}`);
+  await hydrated(page, 'WishlistHeart');
+  await page.getByRole('button', { name: 'Add to wishlist' }).click();
+  await expect(page.getByText(/^Warning\s+Please login for add wishlist\.$/)).toBeVisible();
+  expect(calls).toEqual([]);
+});
+
+test('a signed-out visitor is asked to sign in on the Wishlists page', async ({ page }) => {
+  await page.goto('/wishlist');
+  await expect(page.getByRole('heading', { level: 1, name: 'Wishlists' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign In' }).last()).toHaveAttribute('href', '/sign-in');
+});
+
+test('a signed-in user saves an ad, finds it on Wishlists and deletes it', async ({ page, request }) => {
+  const ad = await firstAd(request);
+  await signUp(page);
+
+  await page.goto('/wishlist');
+  await expect(page.getByText('No Item found.')).toBeVisible();
+
+  await page.goto(`/add-details/${ad.slug}`);
+  await hydrated(page, 'WishlistHeart');
+  await page.getByRole('button', { name: 'Add to wishlist' }).click();
+  await expect(page.getByText('Added to your wishlist.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Remove from wishlist' })).toHaveAttribute('aria-pressed', 'true');
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Remove from wishlist' })).toBeVisible();
+
+  await page.goto('/wishlist');
+  await hydrated(page, 'WishlistTable');
+  const row = page.getByRole('row', { name: new RegExp(ad.heading.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });
+  await expect(row).toBeVisible();
+  for (const h of ['Image', 'Item name', 'Item description'])
+    await expect(page.getByRole('columnheader', { name: h })).toBeVisible();
+  await row.getByRole('button', { name: /^Delete/ }).click();
+  await expect(page.getByText('Removed from your wishlist.')).toBeVisible();
+  await expect(page.getByText('No Item found.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('No Item found.')).toBeVisible();
+});
+
+test('the heart takes a saved ad out again', async ({ page, request }) => {
+  const ad = await firstAd(request);
+  await signUp(page);
+  await page.goto(`/add-details/${ad.slug}`);
+  await hydrated(page, 'WishlistHeart');
+  await page.getByRole('button', { name: 'Add to wishlist' }).click();
+  await expect(page.getByRole('button', { name: 'Remove from wishlist' })).toBeVisible();
+  await page.getByRole('button', { name: 'Remove from wishlist' }).click();
+  await expect(page.getByText('Removed from your wishlist.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add to wishlist' })).toHaveAttribute('aria-pressed', 'false');
+});
