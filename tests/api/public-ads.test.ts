@@ -142,6 +142,19 @@ describe(`the public ad list on ${driver}`, () => {
       expect(res.status).toBe(200);
       expect(res.data.ads).toEqual([]);
       expect(res.data.total).toBe(TOTAL);
+      const searched = await list('search=filler&page=3');
+      expect(searched.data).toMatchObject({ ads: [], total: FILLERS, totalPages: 2 });
+    });
+
+    it('pages through search results newest first and by price', async () => {
+      const p1 = await list('search=filler');
+      const p2 = await list('search=filler&page=2');
+      expect(headings(p1)[0]).toBe('Filler item 20');
+      expect([...headings(p1), ...headings(p2)]).toEqual(
+        Array.from({ length: FILLERS }, (_, i) => `Filler item ${FILLERS - i}`),
+      );
+      const cheap = await list('search=filler&sort=price-asc&limit=3');
+      expect(prices(cheap)).toEqual([10, 20, 30]);
     });
 
     it('honours a smaller limit', async () => {

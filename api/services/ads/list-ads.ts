@@ -91,13 +91,28 @@ const ORDER: Record<TAdSort, SQL[]> = {
   'price-desc': [desc(ads.price), desc(ads.id)],
 };
 
+/**
+ * The same orders written so no index can serve them. Full-text selectivity is hard to
+ * estimate, and for a rare term the planner would walk ads_created_idx filtering every ad
+ * (100k rows for a miss); with the count in hand, a selective search instead collects its
+ * matches from the GIN index and sorts just those.
+ */
+const ORDER_FROM_MATCHES: Record<TAdSort, SQL[]> = {
+  '': [sql`(${ads.createdAt} + interval '0 seconds') desc nulls last`, desc(ads.id)],
+  'price-asc': [sql`(${ads.price} + 0) asc`, asc(ads.id)],
+  'price-desc': [sql`(${ads.price} + 0) desc`, desc(ads.id)],
+};
+/** At most this many matches are sorted directly (a few ms); more are read in index order. */
+const SORT_MATCHES_UP_TO = 2_000;
+
 /** The public ad list: filters, sort and one page, plus the total for pagination. */
 export async function listAds(options: TListAdsOptions) {
   const { page, limit, sort = '', minPrice, maxPrice } = options;
   const terms = searchTerms(options.search);
   const slug = options.category ?? '';
+  const empty = { ads: [], total: 0, totalPages: 0, page, limit };
   const lookup = await categoryLookup(slug, terms);
-  if (slug && lookup.selectedId === undefined) return { ads: [], total: 0, totalPages: 0, page, limit };
+  if (slug && lookup.selectedId === undefined) return empty;
 
   const conditions: SQL[] = [];
   if (lookup.selectedId !== undefined) conditions.push(eq(ads.categoryId, lookup.selectedId));
@@ -106,7 +121,8 @@ export async function listAds(options: TListAdsOptions) {
   if (terms.length) conditions.push(searchCondition(terms, lookup.matches));
   const where = conditions.length ? and(...conditions) : undefined;
 
-  const [rows, totals] = await Promise.all([
+  const countQuery = () => db().select({ n: count() }).from(ads).where(where);
+  const pageQuery = (order: SQL[]) =>
     db()
       .select({
         id: ads.id,
@@ -125,12 +141,22 @@ export async function listAds(options: TListAdsOptions) {
       .from(ads)
       .innerJoin(categories, eq(categories.id, ads.categoryId))
       .where(where)
-      .orderBy(...ORDER[sort])
+      .orderBy(...order)
       .limit(limit)
-      .offset((page - 1) * limit),
-    db().select({ n: count() }).from(ads).where(where),
-  ]);
-  const total = Number(totals[0]?.n ?? 0);
+      .offset((page - 1) * limit);
+
+  let total: number;
+  let rows: Awaited<ReturnType<typeof pageQuery>>;
+  if (terms.length) {
+    // Count first: it picks the plan for the page, and a miss needs no second query.
+    total = Number((await countQuery())[0]?.n ?? 0);
+    if (total === 0 || (page - 1) * limit >= total) return { ...empty, total, totalPages: Math.ceil(total / limit) };
+    rows = await pageQuery(total <= SORT_MATCHES_UP_TO ? ORDER_FROM_MATCHES[sort] : ORDER[sort]);
+  } else {
+    const [r, totals] = await Promise.all([pageQuery(ORDER[sort]), countQuery()]);
+    rows = r;
+    total = Number(totals[0]?.n ?? 0);
+  }
   return {
     ads: rows.map((r) => ({ ...r, price: Number(r.price), image: r.image ?? '' })),
     total,
