@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from './context.ts';
 import { AppError, errorBody } from './errors.ts';
-import { isDatabaseUnavailable } from './lib/db-unavailable.ts';
+import { isDatabaseUnavailable, isInvalidDataError } from './lib/db-unavailable.ts';
 import { DB_UNAVAILABLE_RETRY_AFTER_SEC, MAX_BODY_BYTES } from './lib/limits.ts';
 import { originCheck } from './middleware/origin-check.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
@@ -78,6 +78,10 @@ export function createApp() {
       return c.json(errorBody(message), status);
     }
     const requestId = c.var.requestId ?? crypto.randomUUID();
+    if (isInvalidDataError(err)) {
+      console.warn(`[api] ${requestId} ${c.req.method} ${c.req.path} value refused by the database:`, describe(err));
+      return c.json(errorBody('The request contains a character or value that cannot be stored.'), 400);
+    }
     if (isDatabaseUnavailable(err)) {
       // Retryable: postgres.js reconnects on the next query.
       console.error(`[api] ${requestId} ${c.req.method} ${c.req.path} database unavailable:`, describe(err));

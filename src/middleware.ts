@@ -2,7 +2,7 @@ import { defineMiddleware } from 'astro:middleware';
 import { SESSION_COOKIE } from '../api/auth/cookies.ts';
 import { validateSessionToken } from '../api/auth/session.ts';
 import { ensureBooted } from '../api/boot.ts';
-import { isDatabaseUnavailable } from '../api/lib/db-unavailable.ts';
+import { isDatabaseUnavailable, isInvalidDataError } from '../api/lib/db-unavailable.ts';
 import { DB_UNAVAILABLE_RETRY_AFTER_SEC } from '../api/lib/limits.ts';
 import { isCrossSite } from '../api/middleware/origin-check.ts';
 import { isHttpsRequest, withSecurityHeaders } from '../api/middleware/security-headers.ts';
@@ -47,6 +47,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
       res = await next();
     }
   } catch (err) {
+    if (isInvalidDataError(err)) {
+      // A value the database cannot hold (e.g. a NUL in a slug): nothing can be found by it.
+      res = new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+      return withSecurityHeaders(res, { https });
+    }
     if (!isDatabaseUnavailable(err)) throw err;
     console.error(`[site] database unavailable: ${context.request.method} ${path}`);
     res = path.startsWith('/api/') || path === '/readyz' ? apiUnavailable() : unavailable();

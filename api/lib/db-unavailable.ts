@@ -44,3 +44,18 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * Is this the database refusing a value the client sent (SQLSTATE class 22, data exception:
+ * a NUL character in text, a number out of range, bad text for a number or date; or 23514,
+ * a CHECK constraint)? Validation should catch these first; this is the safety net that keeps
+ * them a 400 instead of a 500.
+ */
+export function isInvalidDataError(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code.startsWith('22') || code === '23514';
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
