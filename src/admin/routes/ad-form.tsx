@@ -1,4 +1,330 @@
-/** Placeholder until this screen's issue lands. */
-export default function ComingSoon() {
-  return <p className="text-slate-600">This section is coming soon.</p>;
+import { ArrowLeft, Trash2 } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router';
+import { uploadUrl } from '../../../api/lib/image-urls.ts';
+import { ZAdForm } from '../../../api/schemas/ad.ts';
+import type { TAdRecord } from '../../../api/services/ads/ad-record.ts';
+import { apiFetch } from '../../lib/api.ts';
+import { notify } from '../../lib/toast.ts';
+import { Field, FormShell, firstIssue, inputClass, secondaryButtonClass } from '../components/form.tsx';
+import ImageDrop, { type TExistingImage } from '../components/ImageDrop.tsx';
+import RichTextEditor from '../components/RichTextEditor.tsx';
+import Spinner from '../components/Spinner.tsx';
+
+type TCategory = { id: number; name: string; slug: string };
+type TLimit = { photolimit: number; adsPerDay: number | null; adsLeftToday: number | null };
+
+type TValues = {
+  heading: string;
+  category: string;
+  description: string;
+  price: string;
+  rating: string;
+  location: string;
+  features: { value: string }[];
+  featured: boolean;
+};
+
+const EMPTY: TValues = {
+  heading: '',
+  category: '',
+  description: '',
+  price: '',
+  rating: '',
+  location: '',
+  features: [{ value: '' }],
+  featured: false,
+};
+
+function parseList<T>(text: string | null | undefined): T[] {
+  try {
+    const v: unknown = JSON.parse(text || '[]');
+    return Array.isArray(v) ? (v as T[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * SPEC.md §2 'Add Advertisement' (no id: title 'Add Advertisment', button 'Create Ads')
+ * and 'Edit Advertisement' (id: loaded by id, button 'Save Ads'). One component for both.
+ * Checks run through the shared ZAdForm, so the toasts follow SPEC.md §5's order.
+ */
+export default function AdForm() {
+  const { id } = useParams();
+  const isEdit = id !== undefined;
+  const navigate = useNavigate();
+  const ids = { heading: useId(), category: useId(), price: useId(), rating: useId(), location: useId() };
+  const descriptionId = useId();
+  const form = useForm<TValues>({ defaultValues: EMPTY });
+  const features = useFieldArray({ control: form.control, name: 'features' });
+
+  const [categories, setCategories] = useState<TCategory[]>([]);
+  const [limit, setLimit] = useState<TLimit | null>(null);
+  const [image, setImage] = useState<File[]>([]);
+  const [gallery, setGallery] = useState<File[]>([]);
+  const [currentImage, setCurrentImage] = useState<string>('');
+  const [existing, setExisting] = useState<string[]>([]);
+  const [removed, setRemoved] = useState<string[]>([]);
+  const [loading, setLoading] = useState(isEdit);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  // The categories from settings (SPEC.md §2) and the caller's photo limit (SPEC.md §7:
+  // fetched when the form opens; a failure is an Error toast with the server's text).
+  useEffect(() => {
+    let live = true;
+    void apiFetch<{ data: { categories?: TCategory[] }[] }>('/api/get-settings').then((res) => {
+      if (!live) return;
+      if (res.success) setCategories(res.data[0]?.categories ?? []);
+      else notify.error(res.error, 'Error');
+    });
+    void apiFetch<TLimit>('/api/get-limit').then((res) => {
+      if (!live) return;
+      if (res.success)
+        setLimit({ photolimit: res.photolimit, adsPerDay: res.adsPerDay, adsLeftToday: res.adsLeftToday });
+      else notify.error(res.error, 'Error');
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!isEdit) return;
+    let live = true;
+    setLoading(true);
+    void apiFetch<{ adsData: TAdRecord }>(`/api/ads/${encodeURIComponent(id)}`).then((res) => {
+      if (!live) return;
+      if (!res.success) {
+        setLoadError(res.message);
+        notify.error(res.message);
+        setLoading(false);
+        return;
+      }
+      const ad = res.adsData;
+      const feats = parseList<{ value?: unknown }>(ad.features)
+        .map((f) => ({ value: typeof f === 'string' ? f : String(f?.value ?? '') }))
+        .filter((f) => f.value.trim() !== '');
+      form.reset({
+        heading: ad.heading,
+        category: ad.category,
+        description: ad.description,
+        price: String(ad.price),
+        rating: String(ad.rating),
+        location: ad.location,
+        features: feats.length ? feats : [{ value: '' }],
+        featured: ad.make_as_featured === 'Y',
+      });
+      setCurrentImage(ad.image);
+      setExisting(parseList<string>(ad.galleryimages).filter((n) => typeof n === 'string'));
+      setRemoved([]);
+      setImage([]);
+      setGallery([]);
+      setLoadError(null);
+      setLoading(false);
+    });
+    return () => {
+      live = false;
+    };
+  }, [id, isEdit]);
+
+  const photolimit = limit?.photolimit;
+  const room = photolimit === undefined ? undefined : Math.max(0, photolimit - existing.length);
+  const existingImages: TExistingImage[] = existing.map((name) => ({ name, url: uploadUrl(name, 400) }));
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const parsed = ZAdForm.safeParse(values);
+    if (!parsed.success) {
+      notify.error(firstIssue(parsed.error));
+      return;
+    }
+    const body = new FormData();
+    if (isEdit) body.append('id', id);
+    body.append('heading', values.heading.trim());
+    body.append('description', values.description);
+    body.append('category', values.category);
+    body.append('price', values.price.trim());
+    body.append('rating', values.rating);
+    body.append('location', values.location.trim());
+    const feats = values.features.map((f) => f.value.trim()).filter(Boolean);
+    body.append('features', feats.length ? JSON.stringify(feats.map((value, i) => ({ id: i + 1, value }))) : '');
+    body.append('make_as_featured', values.featured ? 'Y' : 'N');
+    if (image[0]) body.append('image', image[0]);
+    for (const g of room === undefined ? gallery : gallery.slice(0, room)) body.append('gallery[]', g);
+    if (isEdit) {
+      body.append('esitingGalleryImages', JSON.stringify(existing));
+      body.append('removedGalleryImages', JSON.stringify(removed));
+    }
+    setBusy(true);
+    const res = await apiFetch(isEdit ? '/api/ads/update' : '/api/ads/add', { method: 'POST', body });
+    setBusy(false);
+    if (!res.success) {
+      notify.error(res.error, 'Error');
+      return;
+    }
+    notify.success(String(res.message ?? 'Saved.'), 'Success');
+    navigate('/ads');
+  });
+
+  const title = isEdit ? 'Edit Advertisement' : 'Add Advertisment';
+  const back = (
+    <Link to="/ads" className={secondaryButtonClass}>
+      <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to list
+    </Link>
+  );
+
+  if (loading) return <Spinner label="Loading the ad…" />;
+  if (loadError) {
+    return (
+      <div className="space-y-4">
+        <h2 className="text-xl font-semibold text-slate-900">{title}</h2>
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+          {loadError}
+        </p>
+        {back}
+      </div>
+    );
+  }
+
+  const galleryHint =
+    photolimit === undefined
+      ? undefined
+      : `Your plan allows ${photolimit} gallery ${photolimit === 1 ? 'photo' : 'photos'} per ad${existing.length ? ` (${existing.length} already added)` : ''}.`;
+
+  return (
+    <FormShell
+      title={title}
+      submitLabel={isEdit ? 'Save Ads' : 'Create Ads'}
+      busy={busy}
+      onSubmit={onSubmit}
+      aside={back}
+    >
+      {!isEdit && limit?.adsLeftToday === 0 && (
+        <p role="status" className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+          You have posted {limit.adsPerDay} {limit.adsPerDay === 1 ? 'ad' : 'ads'} today, your plan's daily limit. You
+          can post again tomorrow, or upgrade your membership.
+        </p>
+      )}
+      <ImageDrop
+        label="Ad image"
+        files={image}
+        onFilesChange={setImage}
+        existing={currentImage ? [{ name: currentImage, url: uploadUrl(currentImage, 400) }] : []}
+      />
+      <Field label="Heading" htmlFor={ids.heading}>
+        <input id={ids.heading} type="text" maxLength={150} className={inputClass} {...form.register('heading')} />
+      </Field>
+      <Field label="Category" htmlFor={ids.category}>
+        <select id={ids.category} className={inputClass} {...form.register('category')}>
+          <option value="">Select any one</option>
+          {categories.map((c) => (
+            <option key={c.slug} value={c.slug}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <div className="space-y-1.5">
+        <span id={descriptionId} className="block text-sm font-medium text-slate-700">
+          Description
+        </span>
+        <Controller
+          control={form.control}
+          name="description"
+          render={({ field }) => (
+            <RichTextEditor
+              label="Description"
+              value={field.value}
+              onChange={field.onChange}
+              placeholder="Write your advertisement description here..."
+            />
+          )}
+        />
+      </div>
+      <div className="grid gap-5 sm:grid-cols-3">
+        <Field label="Price" htmlFor={ids.price}>
+          <div className="relative">
+            <span className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-sm text-slate-500">
+              $
+            </span>
+            <input
+              id={ids.price}
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step="0.01"
+              className={`${inputClass} pl-7`}
+              {...form.register('price')}
+            />
+          </div>
+        </Field>
+        <Field label="Rating" htmlFor={ids.rating}>
+          <select id={ids.rating} className={inputClass} {...form.register('rating')}>
+            <option value="">Select any one</option>
+            {[1, 2, 3, 4, 5].map((r) => (
+              <option key={r} value={r}>
+                {r}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Location" htmlFor={ids.location}>
+          <input id={ids.location} type="text" maxLength={200} className={inputClass} {...form.register('location')} />
+        </Field>
+      </div>
+      <ImageDrop
+        label="Gallery images"
+        multiple
+        max={room}
+        files={gallery}
+        onFilesChange={setGallery}
+        existing={existingImages}
+        onRemoveExisting={(name) => {
+          setExisting((list) => list.filter((n) => n !== name));
+          setRemoved((list) => [...list, name]);
+        }}
+        hint={galleryHint}
+      />
+      <fieldset className="space-y-2">
+        <legend className="mb-1.5 block text-sm font-medium text-slate-700">Ad features</legend>
+        {features.fields.length === 0 && <p className="text-sm text-slate-500">No features yet.</p>}
+        <ul className="space-y-2">
+          {features.fields.map((f, i) => (
+            <li key={f.id} className="flex items-center gap-2">
+              <input
+                type="text"
+                placeholder="Enter feature"
+                aria-label={`Feature ${i + 1}`}
+                maxLength={200}
+                className={inputClass}
+                {...form.register(`features.${i}.value`)}
+              />
+              <button
+                type="button"
+                onClick={() => features.remove(i)}
+                className="inline-grid h-9 w-9 shrink-0 place-items-center rounded-lg text-red-700 hover:bg-red-50"
+                aria-label={`Remove feature ${i + 1}`}
+                title="Remove feature"
+              >
+                <Trash2 className="h-4 w-4" aria-hidden="true" />
+              </button>
+            </li>
+          ))}
+        </ul>
+        <button type="button" onClick={() => features.append({ value: '' })} className={secondaryButtonClass}>
+          + Add Feature
+        </button>
+      </fieldset>
+      <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
+        <input
+          type="checkbox"
+          className="h-4 w-4 rounded border-slate-300 accent-primary"
+          {...form.register('featured')}
+        />
+        Mark as Featured ads
+      </label>
+    </FormShell>
+  );
 }
