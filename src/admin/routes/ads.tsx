@@ -63,7 +63,7 @@ export default function Ads() {
         cell: ({ row }) => (
           <div
             className="prose-content line-clamp-3 max-w-md min-w-48 text-sm [&_*]:my-0 [&_*]:text-sm [&_img]:hidden"
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: stored through sanitizeRichText on the server
+            // Safe: stored through sanitizeRichText on the server.
             dangerouslySetInnerHTML={{ __html: row.original.description }}
           />
         ),
