@@ -16,6 +16,7 @@ const { realStoreImage } = (await import('../../api/storage/images.ts')) as unkn
 import { db } from '../../api/db/client.ts';
 import { ads, categories, faqs, membershipPlans, pages, testimonials, users } from '../../api/db/schema/index.ts';
 import { imageFiles, storeImage } from '../../api/storage/images.ts';
+import { putFile } from '../../api/storage/storage.ts';
 import { seedBulkAds } from '../../drizzle/seed/bulk.ts';
 import { seedDemo } from '../../drizzle/seed/demo.ts';
 import { DEMO_ADS } from '../../drizzle/seed/demo-content.ts';
@@ -51,17 +52,27 @@ describe('the demo seed', () => {
   }, 120_000);
 
   it('leaves no files behind when the database refuses the rows', async () => {
+    // Stand-in photos (one small file each) keep this case fast; the clean-up is the same.
+    vi.mocked(storeImage).mockImplementation(async (_file, options) => {
+      const name = `${options?.prefix ?? 'img'}-${crypto.randomUUID()}.webp`;
+      await putFile(name, Buffer.from('stand-in'));
+      return name;
+    });
     const database = db();
     const original = database.transaction.bind(database);
-    database.transaction = (() => Promise.reject(new Error('database went away'))) as never;
+    database.transaction = (async () => {
+      expect(listUploads().length).toBeGreaterThan(100);
+      throw new Error('database went away');
+    }) as never;
     try {
       await expect(seedDemo()).rejects.toThrow('database went away');
     } finally {
       database.transaction = original;
+      vi.mocked(storeImage).mockImplementation(realStoreImage);
     }
     expect(listUploads()).toEqual([]);
     expect(await total(users)).toBe(0);
-  }, 180_000);
+  }, 120_000);
 
   it('loads users, categories, ads with photos, pages, FAQs, testimonials, plans and settings', async () => {
     const result = await seedDemo();

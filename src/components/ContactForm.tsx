@@ -1,0 +1,110 @@
+import { useId, useState } from 'react';
+import { notify } from '../lib/toast.ts';
+import { firstError, isEmail } from './content/form-checks.ts';
+
+export const CONTACT_MESSAGES = {
+  name: 'Please enter your name.',
+  email: 'Please enter your email.',
+  emailFormat: 'Please enter a valid email.',
+  done: "Thanks for getting in touch! Messages can't be sent from this form yet, so nothing was sent. Please email or call us using the details on this page.",
+} as const;
+
+const EMPTY = { name: '', email: '', phone: '', subject: '', message: '' };
+
+/** SPEC.md §2 Contact Us 'Get in Touch': name and email required (§5); no call is made (§7). */
+export default function ContactForm() {
+  const id = useId();
+  const [form, setForm] = useState(EMPTY);
+  const set = (key: keyof typeof EMPTY) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+    setForm({ ...form, [key]: e.target.value });
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const error = firstError([
+      [form.name.trim() !== '', CONTACT_MESSAGES.name],
+      [form.email.trim() !== '', CONTACT_MESSAGES.email],
+      [isEmail(form.email), CONTACT_MESSAGES.emailFormat],
+    ]);
+    if (error) {
+      notify.error(error);
+      return;
+    }
+    notify.success(CONTACT_MESSAGES.done);
+    setForm(EMPTY);
+  };
+
+  const input =
+    'block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-[15px] text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-primary focus:ring-2 focus:ring-primary/30 focus:outline-none';
+  const label = 'mb-1.5 block text-sm font-medium text-slate-700';
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby={`${id}-title`} className="space-y-5">
+      <div>
+        <h2 id={`${id}-title`} className="text-xl font-bold tracking-tight text-slate-900">
+          Get in Touch
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">Fields marked * are required.</p>
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <div>
+          <label htmlFor={`${id}-name`} className={label}>
+            Your Name <span aria-hidden="true">*</span>
+          </label>
+          <input
+            id={`${id}-name`}
+            value={form.name}
+            onChange={set('name')}
+            autoComplete="name"
+            aria-required="true"
+            className={input}
+          />
+        </div>
+        <div>
+          <label htmlFor={`${id}-email`} className={label}>
+            Your Email <span aria-hidden="true">*</span>
+          </label>
+          <input
+            id={`${id}-email`}
+            type="email"
+            inputMode="email"
+            value={form.email}
+            onChange={set('email')}
+            autoComplete="email"
+            aria-required="true"
+            className={input}
+          />
+        </div>
+        <div>
+          <label htmlFor={`${id}-phone`} className={label}>
+            Your Phone
+          </label>
+          <input
+            id={`${id}-phone`}
+            type="tel"
+            value={form.phone}
+            onChange={set('phone')}
+            autoComplete="tel"
+            className={input}
+          />
+        </div>
+        <div>
+          <label htmlFor={`${id}-subject`} className={label}>
+            Subject
+          </label>
+          <input id={`${id}-subject`} value={form.subject} onChange={set('subject')} className={input} />
+        </div>
+      </div>
+      <div>
+        <label htmlFor={`${id}-message`} className={label}>
+          Your Message
+        </label>
+        <textarea id={`${id}-message`} rows={6} value={form.message} onChange={set('message')} className={input} />
+      </div>
+      <button
+        type="submit"
+        className="inline-flex items-center justify-center rounded-lg bg-primary px-6 py-2.5 text-[15px] font-semibold text-primary-fg shadow-sm transition hover:brightness-110 focus-visible:ring-2 focus-visible:ring-primary/40 focus-visible:ring-offset-2"
+      >
+        Submit Now
+      </button>
+    </form>
+  );
+}

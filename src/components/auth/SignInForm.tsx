@@ -1,0 +1,77 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import type { TSessionUser } from '../../../api/context.ts';
+import { ZLogin } from '../../../api/schemas/user.ts';
+import { apiFetch } from '../../lib/api.ts';
+import { useSession } from '../../lib/session-store.ts';
+import { flash, notify } from '../../lib/toast.ts';
+import { Field, firstMessage, primaryButtonClass, useHydrated } from './fields.tsx';
+
+const ORDER = ['email', 'password'] as const;
+
+export const LOGIN_MESSAGES = {
+  failure: 'Please enter valid information',
+  success: 'Succesfully login.',
+  guard: 'Unable to access dashboard. Please login again.',
+} as const;
+
+type TAuthAnswer = { token: string; userinfo: TSessionUser; expiresAt: string };
+
+/**
+ * SPEC.md §2 Log in. `guard` is set when the admin guard sent the visitor here: the §8
+ * toast shows once and the stale client session (if any) is dropped.
+ */
+export default function SignInForm({ guard = false }: { guard?: boolean }) {
+  const hydrated = useHydrated();
+  const {
+    register,
+    handleSubmit,
+    formState: { isSubmitting },
+  } = useForm({ resolver: zodResolver(ZLogin), defaultValues: { email: '', password: '' } });
+
+  useEffect(() => {
+    if (!guard) return;
+    useSession.getState().signOut();
+    notify.error(LOGIN_MESSAGES.guard, 'Error');
+    // A reload should not repeat the toast.
+    const url = new URL(window.location.href);
+    url.searchParams.delete('guard');
+    window.history.replaceState(null, '', url.pathname + url.search + url.hash);
+  }, [guard]);
+
+  const onSubmit = handleSubmit(
+    async (values) => {
+      const res = await apiFetch<TAuthAnswer>('/api/user/login', { method: 'POST', json: values });
+      if (!res.success) {
+        notify.error(LOGIN_MESSAGES.failure);
+        return;
+      }
+      useSession.getState().signIn(res.token, res.userinfo, res.expiresAt);
+      flash('success', LOGIN_MESSAGES.success);
+      // A full page load, so the server sees the new session cookie.
+      window.location.assign('/admin/dashboard');
+    },
+    (errors) => {
+      const message = firstMessage(ORDER, errors);
+      if (message) notify.error(message);
+    },
+  );
+
+  return (
+    <form method="post" noValidate onSubmit={onSubmit} className="space-y-5">
+      <Field label="Email" type="email" autoComplete="email" inputMode="email" {...register('email')} />
+      <div>
+        <Field label="Password" type="password" autoComplete="current-password" reveal {...register('password')} />
+        <p className="mt-2 text-right text-sm">
+          <a href="/forget-password" className="font-medium text-primary-ink hover:underline">
+            Forget Password
+          </a>
+        </p>
+      </div>
+      <button type="submit" className={primaryButtonClass} disabled={!hydrated || isSubmitting}>
+        {isSubmitting ? 'Signing in…' : 'Sign In'}
+      </button>
+    </form>
+  );
+}

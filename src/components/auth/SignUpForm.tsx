@@ -1,0 +1,55 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { TSessionUser } from '../../../api/context.ts';
+import { ZSignup } from '../../../api/schemas/user.ts';
+import { apiFetch } from '../../lib/api.ts';
+import { useSession } from '../../lib/session-store.ts';
+import { flash, notify } from '../../lib/toast.ts';
+import { Field, firstMessage, primaryButtonClass, useHydrated } from './fields.tsx';
+
+const ORDER = ['name', 'email', 'password', 'cpassword'] as const;
+
+type TAuthAnswer = { message?: string; token: string; userinfo: TSessionUser; expiresAt: string };
+
+/** SPEC.md §2 Sign up: on success the user is signed in and goes to /admin/dashboard. */
+export default function SignUpForm() {
+  const hydrated = useHydrated();
+  const {
+    register,
+    handleSubmit,
+    formState: { isSubmitting },
+  } = useForm({
+    resolver: zodResolver(ZSignup),
+    defaultValues: { name: '', email: '', password: '', cpassword: '' },
+  });
+
+  const onValid = handleSubmit(
+    async (values) => {
+      const res = await apiFetch<TAuthAnswer>('/api/user/signup', { method: 'POST', json: values });
+      if (!res.success) {
+        notify.error(res.error);
+        return;
+      }
+      useSession.getState().signIn(res.token, res.userinfo, res.expiresAt);
+      flash('success', res.message ?? 'Account created.');
+      // A full page load, so the server sees the new session cookie.
+      window.location.assign('/admin/dashboard');
+    },
+    (errors) => {
+      const message = firstMessage(ORDER, errors);
+      if (message) notify.error(message);
+    },
+  );
+
+  return (
+    <form method="post" noValidate onSubmit={onValid} className="space-y-5">
+      <Field label="Name" autoComplete="name" {...register('name')} />
+      <Field label="Email" type="email" autoComplete="email" inputMode="email" {...register('email')} />
+      <Field label="Password" type="password" autoComplete="new-password" reveal {...register('password')} />
+      <Field label="Confirm Password" type="password" autoComplete="new-password" reveal {...register('cpassword')} />
+      <button type="submit" className={primaryButtonClass} disabled={!hydrated || isSubmitting}>
+        {isSubmitting ? 'Creating your account…' : 'Sign Up'}
+      </button>
+    </form>
+  );
+}
