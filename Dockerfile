@@ -5,7 +5,8 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npx astro build && npm prune --omit=dev
+# postinstall ran before the scripts were copied: apply the postgres.js guard now.
+RUN node scripts/patch-postgres.mjs && npx astro build && npm prune --omit=dev
 
 # Run stage: only the built server, production dependencies, migrations and the start script.
 FROM node:24-slim
