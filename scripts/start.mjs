@@ -115,10 +115,8 @@ const server = http.createServer((req, res) => {
   const https = isHttpsRequest(`http://localhost${req.url ?? '/'}`, headerOf(req));
   for (const [k, v] of Object.entries(baseSecurityHeaders({ https }))) res.setHeader(k, v);
   if (serveStatic(req, res)) return;
-  handler(req, res, () => {
-    res.statusCode = 404;
-    res.end('Not found');
-  });
+  // No `next`: a path no page matches is rendered by Astro as src/pages/404.astro.
+  handler(req, res);
 });
 server.keepAliveTimeout = 65_000;
 server.listen(port, host, () => {
