@@ -1,14 +1,16 @@
 # syntax=docker/dockerfile:1
-# Build stage: install everything, build the Astro server bundle.
+# Build stage: install everything, build the Astro server bundle, then drop dev dependencies.
 FROM node:24-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+# The postinstall step (npm ci) patches postgres.js, so its script must be here first.
+COPY scripts/patch-postgres.mjs ./scripts/
 RUN npm ci --no-audit --no-fund
 COPY . .
-# postinstall ran before the scripts were copied: apply the postgres.js guard now.
-RUN node scripts/patch-postgres.mjs && npx astro build && npm prune --omit=dev
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
-# Run stage: only the built server, production dependencies, migrations and the start script.
+# Run stage: the built server, production dependencies, migrations, seed and start script.
+# (api/ and drizzle/ are TypeScript that Node 24 runs directly: start-up migrates and seeds.)
 FROM node:24-slim
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=4321 DATA_DIR=/data
 WORKDIR /app
@@ -18,9 +20,7 @@ COPY --from=build /app/dist ./dist
 COPY --from=build /app/api ./api
 COPY --from=build /app/drizzle ./drizzle
 COPY --from=build /app/scripts ./scripts
-COPY --from=build /app/src ./src
-COPY --from=build /app/public ./public
-COPY --from=build /app/astro.config.mjs ./
+# The build is newer than every source, so start.mjs never tries to rebuild in the container.
 RUN mkdir -p /data && chown node:node /data && touch dist/server/entry.mjs
 USER node
 VOLUME ["/data"]
