@@ -310,9 +310,12 @@ test.describe('content pages', () => {
   test('about us shows the testimonials carousel and the plans; membership shows FREE plans', async ({ page }) => {
     await page.goto('/about-us');
     await expect(page.getByRole('heading', { level: 1, name: 'About Us' })).toBeVisible();
-    await page.getByRole('button', { name: 'Reinitialize Carousel' }).scrollIntoViewIfNeeded();
-    await hydrated(page, 'TestimonialsCarousel');
+    await expect(page.locator('[data-testimonials][data-ready]')).toBeAttached();
+    await expect(page.getByRole('button', { name: 'Show testimonial 1' })).toHaveAttribute('aria-current', 'true');
+    await page.getByRole('button', { name: 'Show testimonial 2' }).click();
+    await expect(page.getByRole('button', { name: 'Show testimonial 2' })).toHaveAttribute('aria-current', 'true');
     await page.getByRole('button', { name: 'Reinitialize Carousel' }).click();
+    await expect(page.getByRole('button', { name: 'Show testimonial 1' })).toHaveAttribute('aria-current', 'true');
     await expect(page.getByRole('columnheader', { name: 'Level' })).toBeVisible();
 
     await page.goto('/membership');
@@ -335,8 +338,6 @@ test.describe('content pages', () => {
     await expect(items.nth(0)).toHaveAttribute('open', '');
 
     const form = page.getByRole('form', { name: 'Ask Your Valuable Questions' });
-    await form.scrollIntoViewIfNeeded();
-    await hydrated(page, 'FaqQuestionForm');
     await form.getByRole('button', { name: 'Submit Now' }).click();
     await expect(page.getByText('Please enter your name.')).toBeVisible();
     await form.getByLabel('Name').fill('Ann');
@@ -345,5 +346,20 @@ test.describe('content pages', () => {
     await form.getByLabel('Phone').fill('555 0100');
     await form.getByRole('button', { name: 'Submit Now' }).click();
     await expect(page.getByText(/nothing was sent/)).toBeVisible();
+    await expect(page).toHaveURL('/faqs');
+  });
+
+  test('the newsletter checks the email and says honestly that nothing was sent', async ({ page }) => {
+    await page.goto('/category');
+    const band = page.getByRole('region', { name: 'Subscribe to our newsletter' });
+    await band.getByRole('button', { name: 'Subscribe Now' }).click();
+    await expect(page.getByText('Please enter your email.')).toBeVisible();
+    await band.getByLabel('Email address').fill('nope');
+    await band.getByRole('button', { name: 'Subscribe Now' }).click();
+    await expect(page.getByText('Please enter a valid email.')).toBeVisible();
+    await band.getByLabel('Email address').fill('reader@example.com');
+    await band.getByRole('button', { name: 'Subscribe Now' }).click();
+    await expect(page.getByText(/nothing was sent/)).toBeVisible();
+    await expect(band.getByLabel('Email address')).toHaveValue('');
   });
 });
