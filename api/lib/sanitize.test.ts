@@ -79,3 +79,13 @@ describe('htmlToText', () => {
     expect(htmlToText('<p>Fish &amp; chips</p><script>x()</script><p>a&nbsp;b</p>')).toBe('Fish & chips a b');
   });
 });
+
+describe('sanitizeRichText tidies the editor output', () => {
+  it('drops trailing empty paragraphs (the editor adds one after an image)', () => {
+    expect(sanitizeRichText('<p>a</p><img src="/uploads/x.webp"><p></p><p><br></p>')).toBe(
+      '<p>a</p><img src="/uploads/x.webp" />',
+    );
+    expect(sanitizeRichText('<p></p><p>a</p>')).toBe('<p></p><p>a</p>');
+    expect(sanitizeRichText('<p></p>')).toBe('');
+  });
+});

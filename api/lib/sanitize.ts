@@ -96,8 +96,15 @@ const POLICY: sanitizeHtml.IOptions = {
 export function sanitizeRichText(html: string | null | undefined): string {
   if (!html) return '';
   const clean = sanitizeHtml(html, POLICY);
-  // SPEC.md §4: non-breaking-space entities become spaces, then trimmed.
-  return clean.replace(/&nbsp;|\u00a0/g, ' ').trim();
+  // SPEC.md §4: non-breaking-space entities become spaces, then trimmed. The editor's
+  // trailing empty paragraphs (after an image or list) are dropped too.
+  let out = clean.replace(/&nbsp;|\u00a0/g, ' ').trim();
+  while (out.endsWith('</p>')) {
+    const start = out.lastIndexOf('<p>');
+    if (start < 0 || !/^\s*(?:<br \/>)?\s*$/.test(out.slice(start + 3, -4))) break;
+    out = out.slice(0, start).trimEnd();
+  }
+  return out;
 }
 
 /** Plain text of a rich-text field (search snippets, meta descriptions, "is it empty?"). */

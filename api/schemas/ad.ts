@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredText, ZId } from './fields.ts';
+import { isBlankHtml, requiredRichText } from './rich-text.ts';
 
 /** SPEC.md §5 Add/Edit Advertisement, word for word, in the order the checks run. */
 export const AD_MESSAGES = {
@@ -17,20 +18,7 @@ export const MAX_FEATURES = 30;
 export const MAX_FEATURE_LENGTH = 200;
 export const MAX_DESCRIPTION_LENGTH = 50_000;
 
-/**
- * True when rich-text HTML shows nothing: no text and no image (the editor's empty
- * document is `<p></p>`). Plain string work so the browser can use it too.
- */
-export function isBlankHtml(html: string | null | undefined): boolean {
-  if (!html) return true;
-  if (/<img\b/i.test(html)) return false;
-  return (
-    html
-      .replace(/<[^>]*>/g, '')
-      .replace(/&nbsp;|\u00a0/g, ' ')
-      .trim() === ''
-  );
-}
+export { isBlankHtml };
 
 /** Multipart fields arrive as text; the browser form may hold numbers. */
 const asText = (v: unknown) => (typeof v === 'number' ? String(v) : v);
@@ -57,10 +45,7 @@ const rating = z.preprocess(
     .transform(Number),
 );
 
-const description = z
-  .string({ error: AD_MESSAGES.description })
-  .max(MAX_DESCRIPTION_LENGTH, 'The description is too long.')
-  .refine((v) => !isBlankHtml(v), AD_MESSAGES.description);
+const description = requiredRichText(AD_MESSAGES.description, MAX_DESCRIPTION_LENGTH);
 
 /**
  * The six checked fields of the ad form, in SPEC.md §5's order. The browser form runs it

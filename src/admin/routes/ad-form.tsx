@@ -170,7 +170,7 @@ export default function AdForm() {
 
   const title = isEdit ? 'Edit Advertisement' : 'Add Advertisment';
   const back = (
-    <Link to="/ads" className={secondaryButtonClass}>
+    <Link to="/ads" className={`${secondaryButtonClass} shrink-0 whitespace-nowrap`}>
       <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to list
     </Link>
   );
