@@ -101,6 +101,8 @@ export default function Settings() {
   const values = watch();
   const check = loaded === 'ok' ? ZSettingsUpdate.safeParse(toFields(values)) : null;
   const emailOk = ZSettingsUpdate.shape.email.safeParse(values.email ?? '').success;
+  const otherIssue =
+    check && !check.success ? check.error.issues.find((i) => i.path[0] !== 'email')?.message : undefined;
   const showEmailError = !emailOk && !!(formState.touchedFields.email || formState.isSubmitted);
 
   const onSubmit = handleSubmit(async (v) => {
@@ -316,9 +318,10 @@ export default function Settings() {
           )}
           Save Settings
         </button>
-        {check && !check.success && (
+        {/* The email has its own message beside the field; other problems are named here. */}
+        {otherIssue && (
           <p className="text-sm text-red-700" role="status">
-            {check.error.issues[0]?.message}
+            {otherIssue}
           </p>
         )}
       </div>

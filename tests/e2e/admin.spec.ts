@@ -1,0 +1,458 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
+
+/**
+ * The admin back office in a real browser: what an admin changes shows on the public site,
+ * the shared table filters, sorts and pages, and a customer sees only their part. Each test
+ * removes what it made (through the screens where that is part of the story), so the other
+ * browser tests keep seeing the demo content.
+ */
+
+const ADMIN = { email: 'admin@example.com', password: 'admin123' };
+
+/** A unique suffix, so reruns against the same server never collide. */
+const tag = () => Math.random().toString(36).slice(2, 7);
+
+async function png(name: string, colour: string) {
+  const buffer = await sharp({ create: { width: 320, height: 320, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
+  return { name, mimeType: 'image/png', buffer };
+}
+
+/** Signs in through the Log In page, as an admin would. */
+async function signInAsAdmin(page: Page) {
+  await page.goto('/sign-in');
+  await page.locator('astro-island[component-url*="/SignInForm."]:not([ssr])').waitFor({ state: 'attached' });
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
+}
+
+/** The bearer token the admin app stored at sign-in, for API set-up and clean-up calls. */
+async function storedToken(page: Page): Promise<string> {
+  return page.evaluate(() => JSON.parse(localStorage.getItem('auth_token') ?? '{}').value as string);
+}
+
+const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Admin' });
+const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first();
+const filterBox = (page: Page) => page.getByRole('searchbox', { name: 'Filter' });
+const bodyRows = (page: Page) => page.locator('table tbody tr');
+
+async function typeRichText(editor: Locator, text: string) {
+  await editor.click();
+  await editor.press('ControlOrMeta+a');
+  await editor.press('Backspace');
+  await editor.pressSequentially(text);
+}
+
+/** Deletes the one row the filter leaves, through the confirm dialog. */
+async function deleteRow(page: Page, filter: string, message: string) {
+  await filterBox(page).fill(filter);
+  await expect(bodyRows(page)).toHaveCount(1);
+  await bodyRows(page)
+    .getByRole('button', { name: /^Delete / })
+    .click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page, message)).toBeVisible();
+  await expect(bodyRows(page)).toHaveText([/No rows match the filter\./]);
+}
+
+test('an admin adds a category whose slug comes from the name, edits it, and it shows on the category page', async ({
+  page,
+}) => {
+  const name = `Garden Tools ${tag()}`;
+  const slug = name.toLowerCase().replace(/\s+/g, '-');
+  await signInAsAdmin(page);
+  await sidebar(page).getByRole('link', { name: 'Category' }).click();
+  await expect(page.getByRole('heading', { name: 'Add Edit Category' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Category List' })).toBeVisible();
+
+  // A blank name is flagged as soon as the field loses focus.
+  await page.getByLabel('Name').focus();
+  await page.getByLabel('Slug').focus();
+  await expect(toast(page, 'Please enter name.')).toBeVisible();
+
+  await page.getByLabel('Name').fill(`  ${name}!  `);
+  await page.getByLabel('Name').blur();
+  await expect(page.getByLabel('Slug')).toHaveValue(slug);
+  await page.getByLabel('Image', { exact: true }).setInputFiles(await png('garden.png', '#2e7d32'));
+  await expect(page.getByRole('img', { name: 'garden.png' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add Category' }).click();
+  await expect(toast(page, 'Category added successfully')).toBeVisible();
+  // Back in add mode with an empty form, the list reloaded.
+  await expect(page.getByLabel('Name')).toHaveValue('');
+  await filterBox(page).fill(slug);
+  await expect(bodyRows(page)).toHaveCount(1);
+  await expect(bodyRows(page)).toContainText(slug);
+
+  // Edit fills the form and hides the list.
+  await bodyRows(page)
+    .getByRole('button', { name: /^Edit / })
+    .click();
+  await expect(page.getByLabel('Name')).toHaveValue(`${name}!`);
+  await expect(page.getByRole('heading', { name: 'Category List' })).toHaveCount(0);
+  await expect(page.getByRole('img', { name: 'Current image' })).toBeVisible();
+  await page.getByLabel('Name').fill(`${name} Shed`);
+  await page.getByLabel('Name').blur();
+  await expect(page.getByLabel('Slug')).toHaveValue(`${slug}-shed`);
+  await page.getByRole('button', { name: 'Update Category' }).click();
+  await expect(toast(page, 'Category updated successfully')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Category List' })).toBeVisible();
+
+  await page.goto('/category');
+  const card = page.getByRole('link', { name: new RegExp(`${name} Shed`) });
+  await expect(card).toBeVisible();
+  await expect(card).toHaveAttribute('href', `/?pselectedCategory=${slug}-shed`);
+
+  await page.goto('/admin/add-edit-category');
+  await deleteRow(page, `${slug}-shed`, 'Category deleted successfully');
+});
+
+test('an admin creates an About Us page and edits the live one, and /about-us shows the new text', async ({ page }) => {
+  const name = `Our Story ${tag()}`;
+  await signInAsAdmin(page);
+  const token = await storedToken(page);
+  await sidebar(page).getByRole('link', { name: 'Pages' }).click();
+  await expect(page.getByRole('heading', { name: 'Pages' })).toBeVisible();
+  await page.getByRole('link', { name: 'Create Page' }).click();
+  await expect(page).toHaveURL(/\/admin\/add-edit-page$/);
+  await expect(page.getByRole('heading', { name: 'Page Details' })).toBeVisible();
+
+  // SPEC §5 order: name, template, keyword.
+  await page.getByRole('button', { name: 'Create Page' }).click();
+  await expect(toast(page, 'Please enter name.')).toBeVisible();
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Name').blur();
+  await page.getByRole('button', { name: 'Create Page' }).click();
+  await expect(toast(page, 'Please select template.')).toBeVisible();
+  await page.getByLabel('Template').selectOption('default');
+  await expect(page.getByRole('textbox', { name: 'Content' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Create Page' }).click();
+  await expect(toast(page, 'Please enter keyowrd.')).toBeVisible();
+  await page.getByLabel('Keyword').fill('story, history');
+  await page.getByLabel('Template').selectOption('aboutus');
+  await typeRichText(page.getByRole('textbox', { name: 'Content' }), 'We started in a garage.');
+  await typeRichText(page.getByRole('textbox', { name: 'How We Work' }), 'Post, meet, trade.');
+  await page.getByRole('button', { name: 'Create Page' }).click();
+  await expect(page).toHaveURL(/\/admin\/pages$/);
+  await expect(toast(page, 'Page created successfully')).toBeVisible();
+  const slug = name.toLowerCase().replace(/\s+/g, '-');
+  await filterBox(page).fill(name);
+  await expect(bodyRows(page)).toHaveCount(1);
+  await expect(bodyRows(page)).toContainText(slug);
+  await expect(bodyRows(page)).toContainText('aboutus');
+  const served = await (await page.request.get(`/api/get-content/${slug}`)).json();
+  expect(served.data.content).toContain('We started in a garage.');
+  expect(served.data.howwework).toContain('Post, meet, trade.');
+  await deleteRow(page, name, 'Page deleted successfully');
+
+  // The live About Us page: edit its content, see it on the site, then put it back.
+  const pages = (await (
+    await page.request.get('/api/get-all-pages', { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as { data: { id: number; slug: string }[] };
+  const about = pages.data.find((p) => p.slug === 'about-us');
+  expect(about, 'the demo content has an about-us page').toBeTruthy();
+  const original = (await (
+    await page.request.get(`/api/pages/${about?.id}`, { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as { data: Record<string, unknown> };
+  try {
+    await page.goto(`/admin/add-edit-page/${about?.id}`);
+    await expect(page.getByLabel('Name')).toHaveValue(String(original.data.name));
+    const line = `Fresh words ${tag()}`;
+    await typeRichText(page.getByRole('textbox', { name: 'How We Work' }), line);
+    await page.getByRole('button', { name: 'Update Page' }).click();
+    await expect(page).toHaveURL(/\/admin\/pages$/);
+    await page.goto('/about-us');
+    await expect(page.getByText(line)).toBeVisible();
+  } finally {
+    await page.request.put(`/api/pages/${about?.id}`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: original.data,
+    });
+  }
+});
+
+test('an admin adds, edits and deletes a FAQ, and the FAQ page follows', async ({ page }) => {
+  const question = `Can I swap instead of selling ${tag()}?`;
+  await signInAsAdmin(page);
+  await sidebar(page).getByRole('link', { name: 'Faqs' }).click();
+  await page.getByRole('link', { name: 'Add FAQ' }).click();
+  await expect(page.getByRole('heading', { name: 'FAQ Details' })).toBeVisible();
+  await page.getByLabel('Question').fill(question);
+  await typeRichText(page.getByRole('textbox', { name: 'Answer' }), 'Yes, say so in the description.');
+  await page.getByRole('button', { name: 'Add FAQ' }).click();
+  await expect(toast(page, 'FAQ added')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/faqs$/);
+
+  await page.goto('/faqs');
+  await expect(page.getByText(question)).toBeVisible();
+
+  await page.goto('/admin/faqs');
+  await filterBox(page).fill(question);
+  await bodyRows(page)
+    .getByRole('link', { name: /^Edit / })
+    .click();
+  await expect(page.getByLabel('Question')).toHaveValue(question);
+  await typeRichText(page.getByRole('textbox', { name: 'Answer' }), 'Yes. Mention the swap in your ad.');
+  await page.getByRole('button', { name: 'Update FAQ' }).click();
+  await expect(toast(page, 'FAQ updated')).toBeVisible();
+
+  await page.goto('/faqs');
+  await page.locator('summary', { hasText: question }).click();
+  await expect(page.getByText('Yes. Mention the swap in your ad.')).toBeVisible();
+
+  await page.goto('/admin/faqs');
+  await deleteRow(page, question, 'FAQ deleted');
+  await page.goto('/faqs');
+  await expect(page.getByText(question)).toHaveCount(0);
+});
+
+test('an admin adds a testimonial with a photo and it shows on About Us', async ({ page }) => {
+  const name = `Nora Lind ${tag()}`;
+  await signInAsAdmin(page);
+  await sidebar(page).getByRole('link', { name: 'Testimonials' }).click();
+  await page.getByRole('link', { name: 'Add Testimonial' }).click();
+  await page.getByRole('button', { name: 'Add Testimonial' }).click();
+  await expect(toast(page, 'Please enter name.')).toBeVisible();
+  await page.getByLabel('Name').fill(name);
+  await page.getByRole('button', { name: 'Add Testimonial' }).click();
+  await expect(toast(page, 'Please enter designation.')).toBeVisible();
+  await page.getByLabel('Designation').fill('Weekend Seller');
+  await typeRichText(page.getByRole('textbox', { name: 'Description' }), 'Sold my old bike in a day.');
+  await page.getByLabel('Image', { exact: true }).setInputFiles(await png('nora.png', '#f4a261'));
+  await page.getByRole('button', { name: 'Add Testimonial' }).click();
+  await expect(toast(page, 'Testimonial added')).toBeVisible();
+  await filterBox(page).fill(name);
+  await expect(bodyRows(page)).toHaveCount(1);
+  await expect(bodyRows(page)).toContainText('Weekend Seller');
+  await expect(bodyRows(page).locator('img')).toHaveAttribute('src', /^\/uploads\//);
+
+  await page.goto('/about-us');
+  await expect(page.getByText(name).first()).toBeAttached();
+  await expect(page.getByText('Sold my old bike in a day.').first()).toBeAttached();
+
+  await page.goto('/admin/testimonials');
+  await filterBox(page).fill(name);
+  await bodyRows(page)
+    .getByRole('link', { name: /^Edit / })
+    .click();
+  await expect(page.getByRole('img', { name: 'Current image' })).toBeVisible();
+  await page.getByLabel('Designation').fill('Collector');
+  await page.getByRole('button', { name: 'Update Testimonial' }).click();
+  await expect(toast(page, 'Testimonial updated')).toBeVisible();
+  await deleteRow(page, name, 'Testimonial deleted');
+});
+
+test('an admin adds a membership plan and it shows on the Membership page with its price', async ({ page }) => {
+  const plan = `Diamond ${tag()}`;
+  await signInAsAdmin(page);
+  await sidebar(page).getByRole('link', { name: 'Membership Plans' }).click();
+  await page.getByRole('link', { name: 'Add Plan' }).click();
+  await page.getByRole('button', { name: 'Add Plan' }).click();
+  await expect(toast(page, 'Please enter name.')).toBeVisible();
+  await page.getByLabel('Name').fill(plan);
+  await page.getByRole('button', { name: 'Add Plan' }).click();
+  await expect(toast(page, 'Please enter subscription period.')).toBeVisible();
+  await page.getByLabel('Subscription period').fill('Yearly');
+  await page.getByLabel('Price').fill('249');
+  await page.getByRole('button', { name: 'Add Plan' }).click();
+  await expect(toast(page, 'Plan added')).toBeVisible();
+  await filterBox(page).fill(plan);
+  await expect(bodyRows(page)).toContainText('$249');
+
+  await page.goto('/membership');
+  const row = page.getByRole('row').filter({ hasText: plan });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('$249');
+
+  await page.goto('/admin/membership-plans');
+  await filterBox(page).fill(plan);
+  await bodyRows(page)
+    .getByRole('link', { name: /^Edit / })
+    .click();
+  await expect(page.getByLabel('Price')).toHaveValue('249');
+  await page.getByLabel('Price').fill('');
+  await page.getByRole('button', { name: 'Update Plan' }).click();
+  await expect(toast(page, 'Plan updated')).toBeVisible();
+  await filterBox(page).fill(plan);
+  await expect(bodyRows(page)).toContainText('FREE');
+  await deleteRow(page, plan, 'Plan deleted');
+});
+
+test('an admin changes the settings and the header, contact page and theme show them on the next request', async ({
+  page,
+}) => {
+  await signInAsAdmin(page);
+  const token = await storedToken(page);
+  const auth = { authorization: `Bearer ${token}` };
+  const before = (await (await page.request.get('/api/settings', { headers: auth })).json()).data;
+  const phone = `+1 555 ${Math.floor(1000 + Math.random() * 8999)}`;
+  try {
+    await sidebar(page).getByRole('link', { name: 'Settings' }).click();
+    await expect(page.getByRole('heading', { name: 'Settings Options' })).toBeVisible();
+    const email = page.getByLabel('Email');
+    await email.fill('not-an-email');
+    await email.blur();
+    await expect(page.getByText('Valid email required.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Save Settings' })).toBeDisabled();
+    await email.fill('hello@market.example');
+    await expect(page.getByText('Valid email required.')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Save Settings' })).toBeEnabled();
+
+    await page.getByLabel('Phone').fill(phone);
+    await page.getByLabel('Address').fill('7 Harbour Road, Portside');
+    await page.getByLabel('Working hours').fill('Every day 8–20');
+    await page.getByRole('button', { name: 'Add social link' }).click();
+    const rows = await page.getByLabel(/^Icon class \d+$/).count();
+    await page.getByLabel(`Icon class ${rows}`).fill('fa-brands fa-youtube');
+    await page.getByLabel(`Url ${rows}`).fill('https://youtube.com/@market');
+    await page.getByLabel('Number of photos per ad').first().fill('4');
+    await page.getByLabel('Primary colour').fill('#1d4ed8');
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await expect(toast(page, 'Settings updated successfully')).toBeVisible();
+
+    await page.goto('/contact-us');
+    await expect(page.getByText(phone).first()).toBeVisible();
+    await expect(page.getByText('7 Harbour Road, Portside').first()).toBeVisible();
+    await expect(page.getByText('Every day 8–20').first()).toBeVisible();
+    await expect(page.locator('a[href="https://youtube.com/@market"]').first()).toBeAttached();
+    expect(await page.locator('html').getAttribute('style')).toContain('--brand-primary:#1d4ed8');
+    const saved = (await (await page.request.get('/api/settings', { headers: auth })).json()).data;
+    expect(saved.freenumberphotoAds).toBe(4);
+  } finally {
+    // Put the demo settings back for the other browser tests.
+    await page.request.post('/api/update-settings', {
+      headers: auth,
+      multipart: {
+        ...Object.fromEntries(
+          Object.entries(before).filter(([k]) => !['logo', 'social_links', 'socialLinks', 'categories'].includes(k)),
+        ),
+        socialLinks: JSON.stringify(before.socialLinks),
+      } as Record<string, string>,
+    });
+  }
+});
+
+test('the users table filters, sorts and pages by five, and an admin adds, edits and deletes a user', async ({
+  page,
+}) => {
+  const run = tag();
+  await signInAsAdmin(page);
+  const token = await storedToken(page);
+  const auth = { authorization: `Bearer ${token}` };
+  const names = ['Pager Delta', 'Pager Alpha', 'Pager Echo', 'Pager Bravo', 'Pager Charlie', 'Pager Foxtrot'];
+  const ids: number[] = [];
+  for (const n of names) {
+    const res = await page.request.post('/api/user/admin-add-user', {
+      headers: auth,
+      data: {
+        name: `${n} ${run}`,
+        email: `${n.replace(' ', '.').toLowerCase()}.${run}@example.com`,
+        role: 'customer',
+        subscription: 'free',
+        password: 'secret123',
+        cpassword: 'secret123',
+      },
+    });
+    expect(res.status()).toBe(201);
+    ids.push((await res.json()).user.id);
+  }
+  try {
+    await sidebar(page).getByRole('link', { name: 'Users' }).click();
+    await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
+    await expect(page.getByRole('columnheader')).toHaveText(['Id', 'Name', 'Email', 'Role', 'Actions']);
+    await expect(bodyRows(page)).toHaveCount(5);
+
+    // The filter is trimmed and case-blind.
+    await filterBox(page).fill(`  PAGER  `);
+    await expect(bodyRows(page)).toHaveCount(5);
+    await expect(page.getByText(/^1–5 of 6$/)).toBeVisible();
+    await expect(page.getByText('Page 1 of 2')).toBeVisible();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(bodyRows(page)).toHaveCount(1);
+    await expect(page.getByText(/^6–6 of 6$/)).toBeVisible();
+    await page.getByRole('button', { name: 'Prev' }).click();
+
+    const firstName = bodyRows(page).first().locator('td').nth(1);
+    await page.getByRole('button', { name: 'Name' }).click();
+    await expect(firstName).toHaveText(`Pager Alpha ${run}`);
+    await page.getByRole('button', { name: 'Name' }).click();
+    await expect(firstName).toHaveText(`Pager Foxtrot ${run}`);
+
+    // Add User: the SPEC §5 checks in order, then the new user is listed.
+    await page.getByRole('link', { name: 'Add User' }).click();
+    await expect(page.getByRole('heading', { name: 'Add New User' })).toBeVisible();
+    const signUp = page.getByRole('button', { name: 'Sign up' });
+    const steps: [() => Promise<void>, string][] = [
+      [async () => {}, 'Please enter your name.'],
+      [() => page.getByLabel('Name').fill(`Added Person ${run}`), 'Please enter your email.'],
+      [() => page.getByLabel('Email').fill(`added.${run}@example.com`), 'Please select role.'],
+      [async () => void (await page.getByLabel('Role').selectOption('customer')), 'Please enter your password.'],
+      [() => page.getByLabel('Password', { exact: true }).fill('secret123'), 'Please enter your confrim password.'],
+      [() => page.getByLabel('Confirm Password').fill('secret124'), 'Enter password not match.'],
+    ];
+    for (const [act, message] of steps) {
+      await act();
+      await signUp.click();
+      await expect(toast(page, message)).toBeVisible();
+    }
+    await page.getByLabel('Subscription plan').selectOption('gold');
+    await page.getByLabel('Confirm Password').fill('secret123');
+    await signUp.click();
+    await expect(page).toHaveURL(/\/admin\/users$/);
+    await filterBox(page).fill(`added.${run}`);
+    await expect(bodyRows(page)).toHaveCount(1);
+
+    // Edit User: loaded by id, passwords cleared and required again.
+    await bodyRows(page)
+      .getByRole('link', { name: /^Edit / })
+      .click();
+    await expect(page).toHaveURL(/\/admin\/edit-user\/\d+$/);
+    await expect(page.getByLabel('Name')).toHaveValue(`Added Person ${run}`);
+    await expect(page.getByLabel('Subscription plan')).toHaveValue('gold');
+    await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
+    await page.getByLabel('Name').fill(`Edited Person ${run}`);
+    await page.getByRole('button', { name: 'Edit User' }).click();
+    await expect(toast(page, 'Please enter your password.')).toBeVisible();
+    await page.getByLabel('Password', { exact: true }).fill('secret456');
+    await page.getByLabel('Confirm Password').fill('secret456');
+    await page.getByRole('button', { name: 'Edit User' }).click();
+    await expect(page).toHaveURL(/\/admin\/users$/);
+    await filterBox(page).fill(`Edited Person ${run}`);
+    await expect(bodyRows(page)).toHaveCount(1);
+    await deleteRow(page, `Edited Person ${run}`, 'User deleted successfully');
+  } finally {
+    for (const id of ids) await page.request.delete(`/api/user/${id}`, { headers: auth });
+  }
+});
+
+test('a customer sees only Dashboard, Advertisements and Logout', async ({ page }) => {
+  const email = `customer.${tag()}@example.com`;
+  const res = await page.request.post('/api/user/signup', {
+    data: { name: 'Casey Customer', email, password: 'secret123', cpassword: 'secret123' },
+  });
+  expect(res.ok()).toBe(true);
+  // Signed in the way the sign-up form leaves a new user: session cookie plus stored token.
+  const body = await res.json();
+  await page.goto('/');
+  await page.evaluate(
+    ({ token, user, expiresAt }) => {
+      localStorage.setItem('auth_token', JSON.stringify({ value: token, expiry: new Date(expiresAt).getTime() }));
+      localStorage.setItem('userinfo', JSON.stringify(user));
+    },
+    { token: body.token, user: body.userinfo, expiresAt: body.expiresAt },
+  );
+  await page.goto('/admin/dashboard');
+  await expect(page.getByRole('heading', { name: 'Welcome, Casey Customer' })).toBeVisible();
+  await expect(sidebar(page).getByRole('link')).toHaveText(['Dashboard', 'Advertisements']);
+  await expect(sidebar(page).getByRole('button')).toHaveText(['Logout']);
+  await page.goto('/admin/users');
+  await expect(page.getByText('This section is only available to administrators.')).toBeVisible();
+  const api = await page.request.get('/api/users');
+  expect(api.status()).toBe(403);
+});
