@@ -36,9 +36,10 @@ export default function WishlistTable({ initialItems }: { initialItems: TItem[] 
     );
   }
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-      <table className="w-full min-w-[560px] text-left text-sm">
-        <thead className="bg-slate-50 text-xs tracking-wider text-slate-600 uppercase">
+    <div className="rounded-xl border border-slate-200 bg-white shadow-sm">
+      {/* Below 640px each row is a small card (image, name, Delete, then the description). */}
+      <table className="block w-full text-left text-sm sm:table">
+        <thead className="hidden bg-slate-50 text-xs tracking-wider text-slate-600 uppercase sm:table-header-group">
           <tr>
             <th scope="col" className="px-4 py-3 font-semibold">
               Image
@@ -54,10 +55,13 @@ export default function WishlistTable({ initialItems }: { initialItems: TItem[] 
             </th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100">
+        <tbody className="block divide-y divide-slate-100 sm:table-row-group">
           {items.map((item) => (
-            <tr key={item.id} className="align-top even:bg-slate-50/60">
-              <td className="px-4 py-3">
+            <tr
+              key={item.id}
+              className="grid grid-cols-[80px_minmax(0,1fr)] gap-x-3 gap-y-2 p-4 align-top even:bg-slate-50/60 sm:table-row sm:p-0"
+            >
+              <td className="row-span-2 sm:table-cell sm:px-4 sm:py-3">
                 <img
                   src={uploadUrl(item.item_image, 400)}
                   srcSet={imageSrcSet(item.item_image)}
@@ -69,7 +73,7 @@ export default function WishlistTable({ initialItems }: { initialItems: TItem[] 
                   className="h-18 w-24 rounded-lg bg-slate-100 object-cover"
                 />
               </td>
-              <td className="px-4 py-3 font-semibold text-slate-900">
+              <td className="font-semibold text-slate-900 sm:table-cell sm:px-4 sm:py-3">
                 <a
                   href={`/add-details/${encodeURIComponent(item.slug)}`}
                   className="hover:text-primary-ink hover:underline"
@@ -77,13 +81,13 @@ export default function WishlistTable({ initialItems }: { initialItems: TItem[] 
                   {item.item_name}
                 </a>
               </td>
-              <td className="max-w-md px-4 py-3">
+              <td className="col-span-2 row-start-3 sm:table-cell sm:max-w-md sm:px-4 sm:py-3">
                 <div
                   className="prose-content line-clamp-4 text-slate-600"
                   dangerouslySetInnerHTML={{ __html: item.item_description }}
                 />
               </td>
-              <td className="px-4 py-3 text-right">
+              <td className="col-start-2 row-start-2 sm:table-cell sm:px-4 sm:py-3 sm:text-right">
                 <button
                   type="button"
                   onClick={() => remove(item)}
