@@ -324,11 +324,11 @@ export default function AdBrowser({
         </div>
 
         {totalPages > 1 && (
-          <nav aria-label="Pagination" className="mt-8 flex flex-wrap items-center justify-center gap-1.5">
+          <nav aria-label="Pagination" className="mt-8 flex flex-wrap items-center justify-center gap-1 sm:gap-1.5">
             <PageLink
               label={
                 <>
-                  <ChevronLeft className="h-4 w-4" aria-hidden="true" /> Prev
+                  <ChevronLeft className="h-4 w-4" aria-hidden="true" /> <span className="max-sm:sr-only">Prev</span>
                 </>
               }
               disabled={filters.page <= 1}
@@ -354,7 +354,7 @@ export default function AdBrowser({
             <PageLink
               label={
                 <>
-                  Next <ChevronRight className="h-4 w-4" aria-hidden="true" />
+                  <span className="max-sm:sr-only">Next</span> <ChevronRight className="h-4 w-4" aria-hidden="true" />
                 </>
               }
               disabled={filters.page >= totalPages}
@@ -376,7 +376,8 @@ function PageLink(props: {
   current?: boolean;
   ariaLabel?: string;
 }) {
-  const base = 'flex h-10 min-w-10 items-center justify-center gap-1 rounded-lg border px-3 text-sm font-medium';
+  const base =
+    'flex h-9 min-w-9 items-center justify-center gap-1 rounded-lg border px-2 text-sm font-medium sm:h-10 sm:min-w-10 sm:px-3';
   if (props.disabled) {
     return (
       <button type="button" disabled className={`${base} cursor-not-allowed border-slate-200 text-slate-400`}>
