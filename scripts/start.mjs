@@ -111,9 +111,12 @@ function serveStatic(req, res) {
 const port = Number(process.env.PORT ?? 4321);
 const host = process.env.HOST ?? 'localhost';
 
+let stopping = false;
 const server = http.createServer((req, res) => {
   const https = isHttpsRequest(`http://localhost${req.url ?? '/'}`, headerOf(req));
   for (const [k, v] of Object.entries(baseSecurityHeaders({ https }))) res.setHeader(k, v);
+  // While shutting down, answer what is in flight and close each connection after it.
+  if (stopping) res.setHeader('Connection', 'close');
   if (serveStatic(req, res)) return;
   // No `next`: a path no page matches is rendered by Astro as src/pages/404.astro.
   handler(req, res);
@@ -127,7 +130,6 @@ server.listen(port, host, () => {
   if (result.seeded) console.log('Loaded demo content into the new database.');
 });
 
-let stopping = false;
 async function shutdown(signal) {
   if (stopping) return;
   stopping = true;

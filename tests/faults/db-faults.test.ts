@@ -256,8 +256,8 @@ describe('PostgreSQL faults', () => {
       },
     });
     const { app } = await import('../../api/app.ts');
-    const res = await app()
-      .request('http://localhost/api/ads/add', {
+    const res = await Promise.resolve(
+      app().request('http://localhost/api/ads/add', {
         method: 'POST',
         headers: {
           authorization: `Bearer ${seller.token}`,
@@ -265,8 +265,8 @@ describe('PostgreSQL faults', () => {
         },
         body,
         duplex: 'half',
-      } as RequestInit)
-      .catch(() => null);
+      } as RequestInit),
+    ).catch(() => null);
     if (res) expect(res.status).toBeGreaterThanOrEqual(400);
     const after = fs.existsSync(uploads) ? fs.readdirSync(uploads).sort() : [];
     expect(after).toEqual(before);
