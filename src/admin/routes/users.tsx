@@ -10,7 +10,7 @@ const columns: ColumnDef<TUserRow>[] = [
   {
     accessorKey: 'email',
     header: 'Email',
-    cell: ({ getValue }) => <span className="break-all">{getValue<string>()}</span>,
+    cell: ({ getValue }) => <span className="whitespace-nowrap">{getValue<string>()}</span>,
   },
   {
     accessorKey: 'role',
