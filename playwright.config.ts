@@ -31,7 +31,15 @@ export default defineConfig({
   },
   webServer: {
     command: `rm -rf data/e2e-${PORT} && node scripts/start.mjs`,
-    env: { PORT: String(PORT), HOST: 'localhost', DATA_DIR: `data/e2e-${PORT}`, SITE_URL: `http://localhost:${PORT}` },
+    // Every browser test comes from 127.0.0.1: loosen the per-address abuse limits (api/lib/limits.ts)
+    // tenfold so a whole suite's sign-ups and wrong passwords never trip them.
+    env: {
+      PORT: String(PORT),
+      HOST: 'localhost',
+      DATA_DIR: `data/e2e-${PORT}`,
+      SITE_URL: `http://localhost:${PORT}`,
+      RATE_LIMIT_SCALE: '10',
+    },
     url: `http://localhost:${PORT}/api/get-settings`,
     timeout: 180_000,
     reuseExistingServer: false,
