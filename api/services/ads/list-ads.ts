@@ -92,10 +92,12 @@ const ORDER: Record<TAdSort, SQL[]> = {
 };
 
 /**
- * The same orders written so no index can serve them. Full-text selectivity is hard to
- * estimate, and for a rare term the planner would walk ads_created_idx filtering every ad
- * (100k rows for a miss); with the count in hand, a selective search instead collects its
- * matches from the GIN index and sorts just those.
+ * The same orders written so no index can serve them. The planner misjudges selective
+ * filters: a rare search term (full-text selectivity is a guess) or a price range that is
+ * rare within a category (cheap vehicles: the columns are correlated) has it walk an order
+ * index filtering row after row, up to every ad for a miss. With the count in hand, a
+ * selective filter instead collects its matches through the GIN/btree bitmaps and sorts
+ * just those.
  */
 const ORDER_FROM_MATCHES: Record<TAdSort, SQL[]> = {
   '': [sql`(${ads.createdAt} + interval '0 seconds') desc nulls last`, desc(ads.id)],
@@ -147,8 +149,8 @@ export async function listAds(options: TListAdsOptions) {
 
   let total: number;
   let rows: Awaited<ReturnType<typeof pageQuery>>;
-  if (terms.length) {
-    // Count first: it picks the plan for the page, and a miss needs no second query.
+  if (where) {
+    // Filtered: count first. It picks the plan for the page, and a miss needs no second query.
     total = Number((await countQuery())[0]?.n ?? 0);
     if (total === 0 || (page - 1) * limit >= total) return { ...empty, total, totalPages: Math.ceil(total / limit) };
     rows = await pageQuery(total <= SORT_MATCHES_UP_TO ? ORDER_FROM_MATCHES[sort] : ORDER[sort]);
