@@ -30,6 +30,7 @@ export default function AdCard({ ad, now, eager = false }: Props) {
           height={300}
           alt=""
           loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? 'high' : undefined}
           decoding="async"
           className="h-full w-full object-cover transition duration-300 group-hover:scale-[1.03]"
         />
