@@ -189,6 +189,7 @@ test('a user who forgot the password resets it from the emailed link and signs i
 
   // The link works once only.
   await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/sign-in$/);
   await page.goto(link);
   await page.getByLabel('New Password', { exact: true }).fill('third-pass');
   await page.getByLabel('Confirm New Password', { exact: true }).fill('third-pass');
