@@ -1,3 +1,4 @@
+import './zod-setup.ts';
 import { z } from 'zod';
 
 /** SPEC.md §9: the ad list page size, and the most one request may ask for. */

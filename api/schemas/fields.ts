@@ -1,3 +1,4 @@
+import './zod-setup.ts';
 import { z } from 'zod';
 
 /** A required text field whose empty (or missing) value gives `message`. */

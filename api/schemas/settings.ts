@@ -1,3 +1,4 @@
+import './zod-setup.ts';
 import { z } from 'zod';
 
 const text = (max = 500) => z.string().trim().max(max, `Must be at most ${max} characters.`).optional().default('');
