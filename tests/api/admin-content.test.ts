@@ -243,6 +243,50 @@ describe(`membership plan admin on ${driver}`, () => {
   });
 });
 
+describe(`editor images in content on ${driver}`, () => {
+  async function editorImage() {
+    const body = new FormData();
+    body.append('image', await pngFile('inline.png', '#123456'));
+    const res = await call('POST', '/uploads/image', { token: admin, form: body });
+    expect(res.status).toBe(201);
+    const name = String(res.data.url)
+      .replace(/^\/uploads\//, '')
+      .replace(/-\d+\.webp$/, '.webp');
+    expect(await imageOnDisk(name)).toBe(true);
+    return { url: res.data.url as string, name };
+  }
+
+  it('removes an editor image once no FAQ answer or page shows it any more', async () => {
+    const img = await editorImage();
+    const answer = `<p>See:</p><img src="${img.url}">`;
+    const a = await call('POST', '/faqs', { token: admin, json: { question: 'Pictured?', answer } });
+    const b = await call('POST', '/faqs', { token: admin, json: { question: 'Also pictured?', answer } });
+    expect(a.data.data.answer).toContain(img.url);
+    // Still shown by the second FAQ: kept.
+    await call('DELETE', `/faqs/${a.data.data.id}`, { token: admin });
+    expect(await imageOnDisk(img.name)).toBe(true);
+    // The last one drops it on edit: gone.
+    await call('PUT', `/faqs/${b.data.data.id}`, {
+      token: admin,
+      json: { question: 'Also pictured?', answer: '<p>No picture</p>' },
+    });
+    expect(await imageOnDisk(img.name)).toBe(false);
+
+    const img2 = await editorImage();
+    const p = await call('POST', '/pages', {
+      token: admin,
+      json: page({
+        name: `Pictured page ${Math.random()}`,
+        template: 'aboutus',
+        content: `<p>Hi</p><img src="${img2.url}">`,
+      }),
+    });
+    expect(p.status).toBe(201);
+    await call('DELETE', `/pages/${p.data.data.id}`, { token: admin });
+    expect(await imageOnDisk(img2.name)).toBe(false);
+  });
+});
+
 describe(`content permissions on ${driver}`, () => {
   it('keeps the public lists public', async () => {
     for (const path of ['/faqs', '/testimonials', '/memberships']) {

@@ -3,7 +3,7 @@ import { db } from '../../db/client.ts';
 import { ads, categories } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { isForeignKeyViolation } from '../../lib/pg-error.ts';
-import { deleteImage } from '../../storage/images.ts';
+import { releaseAdFiles } from '../ads/ad-files.ts';
 import { CATEGORY_NOT_FOUND } from './save-category.ts';
 
 function inUse(n?: number) {
@@ -36,5 +36,5 @@ export async function deleteCategory({ id }: { id: number }) {
     if (isForeignKeyViolation(err)) throw new AppError('CONFLICT', inUse());
     throw err;
   }
-  await deleteImage(image);
+  await releaseAdFiles({ images: [image] });
 }

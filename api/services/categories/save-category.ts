@@ -5,6 +5,7 @@ import { AppError } from '../../errors.ts';
 import { isUniqueViolation } from '../../lib/pg-error.ts';
 import type { TCategoryForm } from '../../schemas/category.ts';
 import { deleteImage, storeImage } from '../../storage/images.ts';
+import { releaseAdFiles } from '../ads/ad-files.ts';
 
 export const CATEGORY_NOT_FOUND = 'Category not found.';
 export const SLUG_TAKEN = 'This slug is already used by another category.';
@@ -51,7 +52,7 @@ export async function saveCategory(options: { input: TCategoryForm; image?: File
     if (isUniqueViolation(err)) throw new AppError('CONFLICT', SLUG_TAKEN);
     throw err;
   }
-  if (result.replaced) await deleteImage(result.replaced);
+  if (result.replaced) await releaseAdFiles({ images: [result.replaced] });
   const n = await db().select({ n: count() }).from(ads).where(eq(ads.categoryId, result.row.id));
   const { id, name, slug, image } = result.row;
   return { id, name, slug, image: image ?? '', count: Number(n[0]?.n ?? 0) };

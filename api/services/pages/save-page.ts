@@ -6,6 +6,7 @@ import { isUniqueViolation } from '../../lib/pg-error.ts';
 import { sanitizeRichText } from '../../lib/sanitize.ts';
 import { slugify } from '../../lib/slug.ts';
 import type { TPageForm } from '../../schemas/page.ts';
+import { releaseAdFiles } from '../ads/ad-files.ts';
 import { PAGE_NOT_FOUND, toPageRecord } from './get-page.ts';
 
 export const PAGE_SLUG_TAKEN = 'Another page already uses this slug. Please choose a different name.';
@@ -19,12 +20,18 @@ const SLUG_EMPTY = 'Please enter a name with letters or digits.';
 export async function savePage(options: { id?: number; input: TPageForm }) {
   const { id, input } = options;
   try {
-    return await db().transaction(async (tx) => {
+    const { record, oldHtml } = await db().transaction(async (tx) => {
+      let oldHtml: string[] = [];
       let slug = slugify(input.slug);
       if (id) {
-        const found = await tx.select({ slug: pages.slug }).from(pages).where(eq(pages.id, id)).for('update');
+        const found = await tx
+          .select({ slug: pages.slug, content: pages.content, howwework: pages.howwework })
+          .from(pages)
+          .where(eq(pages.id, id))
+          .for('update');
         if (!found[0]) throw new AppError('NOT_FOUND', PAGE_NOT_FOUND);
         slug ||= found[0].slug;
+        oldHtml = [found[0].content, found[0].howwework];
       } else {
         slug ||= slugify(input.name);
       }
@@ -50,8 +57,11 @@ export async function savePage(options: { id?: number; input: TPageForm }) {
             .where(eq(pages.id, id))
             .returning()
         : await tx.insert(pages).values(values).returning();
-      return toPageRecord(rows[0] as typeof pages.$inferSelect);
+      return { record: toPageRecord(rows[0] as typeof pages.$inferSelect), oldHtml };
     });
+    // Editor images the old text showed and the new one does not.
+    await releaseAdFiles({ html: oldHtml });
+    return record;
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError('CONFLICT', PAGE_SLUG_TAKEN);
     throw err;

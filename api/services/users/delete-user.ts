@@ -1,8 +1,8 @@
-import { arrayOverlaps, eq, inArray, or } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { db } from '../../db/client.ts';
 import { ads, passwordResetTokens, sessions, users, wishlistItems } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { deleteImage } from '../../storage/images.ts';
+import { releaseAdFiles } from '../ads/ad-files.ts';
 import { USER_NOT_FOUND } from './get-user.ts';
 import { assertNotLastAdmin, LAST_ADMIN_DELETE } from './last-admin.ts';
 
@@ -19,24 +19,16 @@ export async function deleteUser({ id }: { id: number }) {
     const owned = await tx
       .delete(ads)
       .where(eq(ads.userId, id))
-      .returning({ image: ads.image, gallery: ads.galleryImages });
+      .returning({ image: ads.image, gallery: ads.galleryImages, description: ads.description });
     await tx.delete(wishlistItems).where(eq(wishlistItems.userId, id));
     await tx.delete(sessions).where(eq(sessions.userId, id));
     await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, id));
     await tx.delete(users).where(eq(users.id, id));
-    return owned.flatMap((a) => [a.image, ...a.gallery]).filter((f): f is string => !!f);
+    return {
+      images: owned.flatMap((a) => [a.image, ...a.gallery]),
+      html: owned.map((a) => a.description),
+    };
   });
-  await deleteUnreferencedImages(files);
-}
-
-/** Removes image files no remaining ad points at (demo data may share a file between ads). */
-async function deleteUnreferencedImages(files: string[]) {
-  if (!files.length) return;
-  const unique = [...new Set(files)];
-  const still = await db()
-    .select({ image: ads.image, gallery: ads.galleryImages })
-    .from(ads)
-    .where(or(inArray(ads.image, unique), arrayOverlaps(ads.galleryImages, unique)));
-  const used = new Set(still.flatMap((a) => [a.image, ...a.gallery]));
-  await Promise.all(unique.filter((f) => !used.has(f)).map((f) => deleteImage(f)));
+  // Only files nothing else still shows (demo ads may share one), editor images included.
+  await releaseAdFiles(files);
 }
