@@ -117,6 +117,11 @@ test.describe('the server under hostile requests', () => {
     for (const p of paths) {
       await page.goto(p);
       await page.waitForLoadState('networkidle');
+      // Islands that hydrate when visible: bring every one into view.
+      for (const island of await page.locator('astro-island[ssr]').all()) {
+        await island.scrollIntoViewIfNeeded().catch(() => {});
+      }
+      await expect.poll(() => page.locator('astro-island[ssr]').count(), { message: p }).toBe(0);
       const hydrated = await page.evaluate(() => [...document.querySelectorAll('astro-island[ssr]')].length);
       expect(hydrated, `${p}: islands still waiting to hydrate`).toBe(0);
       const seen = await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []);

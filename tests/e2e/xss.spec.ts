@@ -58,7 +58,16 @@ async function activeContent(page: Page) {
       for (const el of document.querySelectorAll(sel)) found.push(el.outerHTML.slice(0, 80));
     }
     for (const el of document.querySelectorAll('script')) {
-      if (/__pwned|alert\(/.test(el.textContent ?? '')) found.push(el.outerHTML.slice(0, 80));
+      const text = el.textContent ?? '';
+      if (el.getAttribute('type') === 'application/ld+json') {
+        // Data, not code: it may quote the payload, but escaped so it cannot end the element.
+        if (/</.test(text)) found.push(`unescaped JSON-LD: ${text.slice(0, 60)}`);
+        try {
+          JSON.parse(text);
+        } catch {
+          found.push(`broken JSON-LD: ${text.slice(0, 60)}`);
+        }
+      } else if (/__pwned|alert\(/.test(text)) found.push(el.outerHTML.slice(0, 80));
     }
     return found;
   });
