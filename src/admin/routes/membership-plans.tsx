@@ -4,7 +4,8 @@ import CrudList from '../components/CrudList.tsx';
 
 /** SPEC.md §9: '$' plus the price, or FREE when there is none. */
 export function planPrice(price: number | null): string {
-  return price === null || price === undefined ? 'FREE' : `$${price}`;
+  if (price === null || price === undefined) return 'FREE';
+  return `$${Number.isInteger(price) ? price : price.toFixed(2)}`;
 }
 
 const columns: ColumnDef<TPlan>[] = [
