@@ -69,6 +69,8 @@ export const ads = pgTable(
     index('ads_category_created_idx').on(t.categoryId, t.createdAt.desc()),
     index('ads_created_idx').on(t.createdAt.desc()),
     index('ads_price_idx').on(t.price),
+    // Price ranges inside one category (a common filter) without scanning the category.
+    index('ads_category_price_idx').on(t.categoryId, t.price),
     index('ads_user_created_idx').on(t.userId, t.createdAt),
     index('ads_search_idx').using('gin', t.search),
     check('ads_rating_check', sql`${t.rating} BETWEEN 1 AND 5`),

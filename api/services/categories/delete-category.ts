@@ -4,6 +4,7 @@ import { ads, categories } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { isForeignKeyViolation } from '../../lib/pg-error.ts';
 import { releaseAdFiles } from '../ads/ad-files.ts';
+import { dropCategoryCache } from './list-categories.ts';
 import { CATEGORY_NOT_FOUND } from './save-category.ts';
 
 function inUse(n?: number) {
@@ -36,5 +37,6 @@ export async function deleteCategory({ id }: { id: number }) {
     if (isForeignKeyViolation(err)) throw new AppError('CONFLICT', inUse());
     throw err;
   }
+  dropCategoryCache();
   await releaseAdFiles({ images: [image] });
 }

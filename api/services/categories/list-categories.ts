@@ -1,6 +1,7 @@
 import { asc, count, eq } from 'drizzle-orm';
 import { db } from '../../db/client.ts';
 import { ads, categories } from '../../db/schema/index.ts';
+import { ttlCache } from '../../lib/ttl-cache.ts';
 
 /** Categories with their derived ad count, by name. */
 export async function listCategories() {
@@ -23,3 +24,16 @@ export async function listCategories() {
   return rows.map((r) => ({ ...r, image: r.image ?? '', count: Number(r.count ?? 0) }));
 }
 export type TCategory = Awaited<ReturnType<typeof listCategories>>[number];
+
+// Header, footer and filters show the category list (with counts) on every page: a
+// short per-process cache keeps that from counting every ad per request. Category writes
+// drop it, so an admin sees their change at once; ad counts may lag by a few seconds.
+const cache = ttlCache(5_000, listCategories);
+
+export function listCategoriesCached() {
+  return cache.get();
+}
+
+export function dropCategoryCache() {
+  cache.drop();
+}

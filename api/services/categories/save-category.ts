@@ -6,6 +6,7 @@ import { isUniqueViolation } from '../../lib/pg-error.ts';
 import type { TCategoryForm } from '../../schemas/category.ts';
 import { deleteImage, storeImage } from '../../storage/images.ts';
 import { releaseAdFiles } from '../ads/ad-files.ts';
+import { dropCategoryCache } from './list-categories.ts';
 
 export const CATEGORY_NOT_FOUND = 'Category not found.';
 export const SLUG_TAKEN = 'This slug is already used by another category.';
@@ -52,6 +53,7 @@ export async function saveCategory(options: { input: TCategoryForm; image?: File
     if (isUniqueViolation(err)) throw new AppError('CONFLICT', SLUG_TAKEN);
     throw err;
   }
+  dropCategoryCache();
   if (result.replaced) await releaseAdFiles({ images: [result.replaced] });
   const n = await db().select({ n: count() }).from(ads).where(eq(ads.categoryId, result.row.id));
   const { id, name, slug, image } = result.row;

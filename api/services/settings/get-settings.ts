@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { db } from '../../db/client.ts';
 import { siteSettings } from '../../db/schema/index.ts';
-import { listCategories } from '../categories/list-categories.ts';
+import { ttlCache } from '../../lib/ttl-cache.ts';
+import { listCategoriesCached } from '../categories/list-categories.ts';
 
 export type TSettingsRow = typeof siteSettings.$inferSelect;
 
@@ -37,11 +38,6 @@ export function toSettingsRecord(s: TSettingsRow) {
 }
 export type TSettings = ReturnType<typeof toSettingsRecord>;
 
-// Per-process cache: every page render reads settings. Dropped on update (this process);
-// other processes see the change within CACHE_MS.
-const CACHE_MS = 5_000;
-let cache: { at: number; value: Promise<TSettings> } | undefined;
-
 async function load(): Promise<TSettings> {
   const rows = await db().select().from(siteSettings).where(eq(siteSettings.id, 1)).limit(1);
   if (rows[0]) return toSettingsRecord(rows[0]);
@@ -51,24 +47,20 @@ async function load(): Promise<TSettings> {
   return toSettingsRecord(again[0] as TSettingsRow);
 }
 
+// Every page render reads settings: cached per process, dropped on update (this process);
+// other processes see a change within 5 s.
+const settingsCache = ttlCache(5_000, load);
+
 export function getSettings(): Promise<TSettings> {
-  const now = Date.now();
-  if (!cache || now - cache.at > CACHE_MS) {
-    const value = load();
-    cache = { at: now, value };
-    value.catch(() => {
-      if (cache?.value === value) cache = undefined;
-    });
-  }
-  return cache.value;
+  return settingsCache.get();
 }
 
 export function dropSettingsCache() {
-  cache = undefined;
+  settingsCache.drop();
 }
 
 /** The public bundle: settings plus the category list (SPEC.md §3). */
 export async function getPublicSettings() {
-  const [settings, categories] = await Promise.all([getSettings(), listCategories()]);
+  const [settings, categories] = await Promise.all([getSettings(), listCategoriesCached()]);
   return { ...settings, categories };
 }

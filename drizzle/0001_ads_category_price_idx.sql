@@ -1,0 +1,1 @@
+CREATE INDEX "ads_category_price_idx" ON "ads" USING btree ("category_id","price");
