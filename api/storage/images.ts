@@ -58,19 +58,30 @@ async function encodeAndStore(image: TCheckedImage, prefix: string): Promise<str
   const outputs = await decode(async () => {
     const meta = await sharp(buf, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
     if (!meta.width || !meta.height) throw new AppError('BAD_REQUEST', IMAGE_UNREADABLE);
-    const full = await input()
-      .resize({ width: FULL_SIZE, height: FULL_SIZE, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 82 })
-      .toBuffer();
-    const sized = await Promise.all(
-      RENDITION_WIDTHS.map((w) =>
-        // Height capped too, so a very tall strip cannot become a huge "small" rendition.
-        input()
-          .resize({ width: w, height: w * 4, fit: 'inside', withoutEnlargement: true })
-          .webp({ quality: 78 })
-          .toBuffer(),
-      ),
-    );
+    // Oriented size: EXIF orientations 5–8 swap width and height.
+    const [w0, h0] = (meta.orientation ?? 1) >= 5 ? [meta.height, meta.width] : [meta.width, meta.height];
+    // Each output is (width cap, height cap, quality). Outputs whose caps do not shrink the
+    // image come out the same size, so they share one encode (a 800×600 photo: 1200 = full).
+    const targets = [...RENDITION_WIDTHS.map((w) => ({ w, h: w * 4, q: 78 })), { w: FULL_SIZE, h: FULL_SIZE, q: 82 }];
+    const encoded = new Map<string, Promise<Buffer>>();
+    const encode = ({ w, h, q }: { w: number; h: number; q: number }) => {
+      const scale = Math.min(1, w / w0, h / h0);
+      const key = scale === 1 ? 'original' : `${w}x${h}`;
+      if (!encoded.has(key)) {
+        encoded.set(
+          key,
+          // Height capped too, so a very tall strip cannot become a huge "small" rendition.
+          input()
+            .resize({ width: w, height: h, fit: 'inside', withoutEnlargement: true })
+            .webp({ quality: q })
+            .toBuffer(),
+        );
+      }
+      return encoded.get(key) as Promise<Buffer>;
+    };
+    const buffers = await Promise.all(targets.map(encode));
+    const full = buffers[buffers.length - 1] as Buffer;
+    const sized = buffers.slice(0, -1);
     return { full, sized };
   });
   const base = `${prefix}-${crypto.randomUUID()}`;
