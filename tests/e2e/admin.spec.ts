@@ -316,6 +316,11 @@ test('an admin changes the settings and the header, contact page and theme show 
     await page.getByRole('button', { name: 'Save Settings' }).click();
     await expect(toast(page, 'Settings updated successfully')).toBeVisible();
 
+    // The header's top bar is the only place the home page shows the working hours.
+    await page.goto('/');
+    await expect(page.getByText('Every day 8–20')).toBeVisible();
+    await expect(page.getByRole('link', { name: phone }).first()).toBeVisible();
+
     await page.goto('/contact-us');
     await expect(page.getByText(phone).first()).toBeVisible();
     await expect(page.getByText('7 Harbour Road, Portside').first()).toBeVisible();
