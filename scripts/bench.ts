@@ -294,8 +294,9 @@ const table = [
       `| ${r.connections} | ${r.target} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} | ${r.non2xx} | ${(r.ratio * 100).toFixed(0)}% | ${r.pass ? 'pass' : 'FAIL'} |`,
   ),
 ];
+const cacheOff = process.env.PAGE_CACHE_TTL_MS === '0';
 const report = [
-  `### ${args.embedded ? 'Embedded database (PGlite)' : 'PostgreSQL'}`,
+  `### ${args.embedded ? 'Embedded database (PGlite)' : 'PostgreSQL'}, ${cacheOff ? 'anonymous page cache off (PAGE_CACHE_TTL_MS=0): every request renders and queries' : 'anonymous page cache on (default)'}`,
   '',
   ...machine.map((m) => `- ${m}`),
   '',
@@ -309,7 +310,7 @@ console.log(`\n${report}\n`);
 
 if (!args['no-write']) {
   const file = path.join(root, 'docs/PERFORMANCE.md');
-  const marker = args.embedded ? 'embedded' : 'postgres';
+  const marker = `${args.embedded ? 'embedded' : 'postgres'}${cacheOff ? '-uncached' : ''}`;
   const start = `<!-- bench:${marker}:start -->`;
   const end = `<!-- bench:${marker}:end -->`;
   let doc = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Performance\n';

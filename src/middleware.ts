@@ -4,6 +4,7 @@ import { validateSessionToken } from '../api/auth/session.ts';
 import { ensureBooted } from '../api/boot.ts';
 import { isDatabaseUnavailable, isInvalidDataError } from '../api/lib/db-unavailable.ts';
 import { DB_UNAVAILABLE_RETRY_AFTER_SEC } from '../api/lib/limits.ts';
+import { cachedResponse, cacheKey, cacheTtlMs, noteWrite, storeResponse } from '../api/middleware/micro-cache.ts';
 import { isCrossSite } from '../api/middleware/origin-check.ts';
 import { isHttpsRequest, withSecurityHeaders } from '../api/middleware/security-headers.ts';
 
@@ -23,8 +24,9 @@ function unavailable(): Response {
 /**
  * One place fills locals: pages ask Astro.locals.user, never the cookie. It also refuses
  * cross-site form posts to pages (the API has its own check, api/middleware/origin-check.ts),
- * turns "database unreachable" into a 503 instead of a 500, and puts the security headers on
- * every response (pages, /api, /uploads).
+ * turns "database unreachable" into a 503 instead of a 500, serves anonymous GETs from a
+ * short cache (api/middleware/micro-cache.ts), and puts the security headers on every
+ * response (pages, /api, /uploads).
  */
 export const onRequest = defineMiddleware(async (context, next) => {
   const https = isHttpsRequest(context.request.url, context.request.headers);
@@ -37,6 +39,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
         headers: { 'Content-Type': 'text/plain; charset=utf-8' },
       });
     } else {
+      const key = cacheTtlMs() > 0 ? cacheKey(context.request) : null;
+      const hit = key ? cachedResponse(key) : null;
+      if (hit) return withSecurityHeaders(hit, { https });
       if (!NO_BOOT.has(path)) await ensureBooted();
       context.locals.user = null;
       const token = context.cookies.get(SESSION_COOKIE)?.value;
@@ -45,6 +50,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
         context.locals.user = result?.user ?? null;
       }
       res = await next();
+      noteWrite(context.request.method, res.status);
+      if (key) res = await storeResponse(key, res);
     }
   } catch (err) {
     if (isInvalidDataError(err)) {

@@ -1,0 +1,73 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  cachedResponse,
+  cacheKey,
+  clearMicroCache,
+  noteWrite,
+  storeResponse,
+} from '../../api/middleware/micro-cache.ts';
+
+const html = (body: string, headers: Record<string, string> = {}, status = 200) =>
+  new Response(body, { status, headers: { 'content-type': 'text/html', ...headers } });
+const get = (url: string, headers: Record<string, string> = {}) => new Request(url, { headers });
+
+afterEach(() => {
+  clearMicroCache();
+  delete process.env.PAGE_CACHE_TTL_MS;
+});
+
+describe('the anonymous page cache', () => {
+  it('serves a second anonymous GET of the same URL from the cache until the TTL ends', async () => {
+    const key = cacheKey(get('http://site/?a=1')) as string;
+    const miss = await storeResponse(key, html('<p>one</p>'), 1000);
+    expect(miss.headers.get('x-cache')).toBe('MISS');
+    expect(await miss.text()).toBe('<p>one</p>');
+    const hit = cachedResponse(key, 2000);
+    expect(hit?.headers.get('x-cache')).toBe('HIT');
+    expect(await hit?.text()).toBe('<p>one</p>');
+    expect(cachedResponse(key, 1000 + 3001)).toBeNull();
+  });
+
+  it('never caches for a request with a cookie or a bearer token, or a write', () => {
+    expect(cacheKey(get('http://site/', { cookie: 'session=x' }))).toBeNull();
+    expect(cacheKey(get('http://site/', { authorization: 'Bearer x' }))).toBeNull();
+    expect(cacheKey(new Request('http://site/', { method: 'POST' }))).toBeNull();
+  });
+
+  it('keys on the Host too, so a forged Host cannot poison the real entry', () => {
+    expect(cacheKey(get('http://evil.example/'))).not.toBe(cacheKey(get('http://site/')));
+  });
+
+  it('does not keep errors, cookies, private or non-HTML/JSON answers', async () => {
+    const cases = [
+      html('x', {}, 404),
+      html('x', { 'set-cookie': 'a=b' }),
+      html('x', { 'cache-control': 'private, no-store' }),
+      new Response('x', { headers: { 'content-type': 'image/webp' } }),
+    ];
+    for (const [i, res] of cases.entries()) {
+      const key = `k${i}`;
+      await storeResponse(key, res);
+      expect(cachedResponse(key)).toBeNull();
+    }
+  });
+
+  it('is emptied by any write that was not refused', async () => {
+    await storeResponse('k', html('old'));
+    noteWrite('POST', 400);
+    expect(cachedResponse('k')).not.toBeNull();
+    noteWrite('GET', 200);
+    expect(cachedResponse('k')).not.toBeNull();
+    noteWrite('PUT', 200);
+    expect(cachedResponse('k')).toBeNull();
+    await storeResponse('k', html('old'));
+    noteWrite('DELETE', 503);
+    expect(cachedResponse('k')).toBeNull();
+  });
+
+  it('is off with PAGE_CACHE_TTL_MS=0', async () => {
+    process.env.PAGE_CACHE_TTL_MS = '0';
+    await storeResponse('k', html('x'));
+    expect(cachedResponse('k')).toBeNull();
+  });
+});
