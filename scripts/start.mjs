@@ -40,6 +40,25 @@ const { handler } = await import(entry);
 // Static files (/_astro/*, public/) never reach Astro's middleware: give them the base
 // security headers here (pages, /api and /uploads also get theirs from src/middleware.ts).
 const { baseSecurityHeaders, isHttpsRequest } = await import('../api/middleware/security-headers.ts');
+// Anonymous GETs answered from the short page cache (api/middleware/micro-cache.ts, filled by
+// src/middleware.ts) are written straight from here, without a trip through Astro.
+const { cacheTtlMs, freshEntry, keyOf } = await import('../api/middleware/micro-cache.ts');
+function serveCached(req, res) {
+  if (req.method !== 'GET' || req.headers.cookie || req.headers.authorization || !cacheTtlMs()) return false;
+  const raw = `http://${req.headers.host ?? ''}${req.url ?? '/'}`;
+  if (!URL.canParse(raw)) return false;
+  const one = (v) => (Array.isArray(v) ? v[0] : v) ?? null;
+  const entry = freshEntry(
+    keyOf(new URL(raw).href, one(req.headers['x-forwarded-host']), one(req.headers['x-forwarded-proto'])),
+  );
+  if (!entry) return false;
+  res.statusCode = entry.status;
+  for (const [k, v] of entry.headers) res.setHeader(k, v);
+  res.setHeader('x-cache', 'HIT');
+  res.setHeader('content-length', entry.body.byteLength);
+  res.end(entry.body);
+  return true;
+}
 const headerOf = (req) => ({
   get: (name) => {
     const v = req.headers[name.toLowerCase()];
@@ -117,7 +136,7 @@ const server = http.createServer((req, res) => {
   for (const [k, v] of Object.entries(baseSecurityHeaders({ https }))) res.setHeader(k, v);
   // While shutting down, answer what is in flight and close each connection after it.
   if (stopping) res.setHeader('Connection', 'close');
-  if (serveStatic(req, res)) return;
+  if (serveStatic(req, res) || serveCached(req, res)) return;
   // No `next`: a path no page matches is rendered by Astro as src/pages/404.astro.
   handler(req, res);
 });

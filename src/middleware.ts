@@ -4,7 +4,16 @@ import { validateSessionToken } from '../api/auth/session.ts';
 import { ensureBooted } from '../api/boot.ts';
 import { isDatabaseUnavailable, isInvalidDataError } from '../api/lib/db-unavailable.ts';
 import { DB_UNAVAILABLE_RETRY_AFTER_SEC } from '../api/lib/limits.ts';
-import { cachedResponse, cacheKey, cacheTtlMs, noteWrite, storeResponse } from '../api/middleware/micro-cache.ts';
+import {
+  beginFill,
+  cachedResponse,
+  cacheKey,
+  cacheTtlMs,
+  fillInProgress,
+  noteWrite,
+  responseFrom,
+  storeResponse,
+} from '../api/middleware/micro-cache.ts';
 import { isCrossSite } from '../api/middleware/origin-check.ts';
 import { isHttpsRequest, withSecurityHeaders } from '../api/middleware/security-headers.ts';
 
@@ -32,6 +41,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const https = isHttpsRequest(context.request.url, context.request.headers);
   const path = context.url.pathname;
   let res: Response;
+  let endFill: (() => void) | undefined;
   try {
     if (!path.startsWith('/api/') && isCrossSite(context.request)) {
       res = new Response('Cross-site requests are not allowed.', {
@@ -42,6 +52,14 @@ export const onRequest = defineMiddleware(async (context, next) => {
       const key = cacheTtlMs() > 0 ? cacheKey(context.request) : null;
       const hit = key ? cachedResponse(key) : null;
       if (hit) return withSecurityHeaders(hit, { https });
+      if (key) {
+        // Someone is rendering this very page: share their result (if it could be cached;
+        // otherwise render in parallel rather than queue behind one another).
+        const pending = fillInProgress(key);
+        const shared = pending ? await pending : undefined;
+        if (shared) return withSecurityHeaders(responseFrom(shared), { https });
+        if (!pending) endFill = beginFill(key);
+      }
       if (!NO_BOOT.has(path)) await ensureBooted();
       context.locals.user = null;
       const token = context.cookies.get(SESSION_COOKIE)?.value;
@@ -54,6 +72,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
       if (key) res = await storeResponse(key, res);
     }
   } catch (err) {
+    endFill?.();
     if (isInvalidDataError(err)) {
       // A value the database cannot hold (e.g. a NUL in a slug): nothing can be found by it.
       res = new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
@@ -63,6 +82,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     console.error(`[site] database unavailable: ${context.request.method} ${path}`);
     res = path.startsWith('/api/') || path === '/readyz' ? apiUnavailable() : unavailable();
   }
+  endFill?.();
   return withSecurityHeaders(res, { https });
 });
 

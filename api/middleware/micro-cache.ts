@@ -22,7 +22,53 @@ const MAX_ENTRIES = 500;
 const MAX_BODY = 1024 * 1024;
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-const entries = new Map<string, TEntry>();
+// One store per process even though the server script (scripts/start.mjs, which serves hits
+// straight from Node's HTTP server) and the built Astro bundle each load their own copy of
+// this module.
+const STORE = Symbol.for('marketplace.microCache');
+const globals = globalThis as unknown as Record<symbol, Map<string, TEntry> | undefined>;
+globals[STORE] ??= new Map<string, TEntry>();
+const entries = globals[STORE];
+
+/**
+ * Renders in progress per key (single flight): when an entry expires under load, the first
+ * request renders it and the others wait for that result instead of all rendering at once.
+ */
+const FILLS = Symbol.for('marketplace.microCacheFills');
+const fillGlobals = globalThis as unknown as Record<symbol, Map<string, Promise<TEntry | undefined>> | undefined>;
+fillGlobals[FILLS] ??= new Map<string, Promise<TEntry | undefined>>();
+const fills = fillGlobals[FILLS];
+
+/** The render in progress for `key`, if any. */
+export function fillInProgress(key: string): Promise<TEntry | undefined> | undefined {
+  return fills.get(key);
+}
+
+/**
+ * Marks `key` as being rendered; call the returned function when done (it is safe to call
+ * more than once), after storeResponse has stored the result, or on failure.
+ */
+export function beginFill(key: string): () => void {
+  let done: (entry: TEntry | undefined) => void = () => {};
+  const promise = new Promise<TEntry | undefined>((resolve) => {
+    done = resolve;
+  });
+  fills.set(key, promise);
+  let finished = false;
+  return () => {
+    if (finished) return;
+    finished = true;
+    if (fills.get(key) === promise) fills.delete(key);
+    done(freshEntry(key));
+  };
+}
+
+/** A Response for a cached entry. */
+export function responseFrom(entry: TEntry): Response {
+  const headers = new Headers(entry.headers);
+  headers.set('x-cache', 'HIT');
+  return new Response(entry.body.slice(), { status: entry.status, headers });
+}
 
 export function cacheTtlMs(): number {
   const raw = process.env.PAGE_CACHE_TTL_MS;
@@ -40,20 +86,28 @@ export function cacheKey(request: Request): string | null {
   if (request.method !== 'GET') return null;
   const h = request.headers;
   if (h.has('cookie') || h.has('authorization')) return null;
-  return [request.url, h.get('x-forwarded-host') ?? '', h.get('x-forwarded-proto') ?? ''].join('|');
+  return keyOf(request.url, h.get('x-forwarded-host'), h.get('x-forwarded-proto'));
+}
+
+/** The key from its parts: the absolute URL as Astro builds it (Host header + path). */
+export function keyOf(url: string, forwardedHost?: string | null, forwardedProto?: string | null): string {
+  return [url, forwardedHost ?? '', forwardedProto ?? ''].join('|');
+}
+
+/** The fresh entry under `key`, or undefined (scripts/start.mjs writes hits from it directly). */
+export function freshEntry(key: string, now = Date.now()): TEntry | undefined {
+  const entry = entries.get(key);
+  if (entry && entry.expires <= now) {
+    entries.delete(key);
+    return undefined;
+  }
+  return entry;
 }
 
 /** A fresh cached copy for this request, or null. */
 export function cachedResponse(key: string, now = Date.now()): Response | null {
-  const entry = entries.get(key);
-  if (!entry) return null;
-  if (entry.expires <= now) {
-    entries.delete(key);
-    return null;
-  }
-  const headers = new Headers(entry.headers);
-  headers.set('x-cache', 'HIT');
-  return new Response(entry.body.slice(), { status: entry.status, headers });
+  const entry = freshEntry(key, now);
+  return entry ? responseFrom(entry) : null;
 }
 
 function cacheable(res: Response): boolean {
@@ -73,7 +127,10 @@ export async function storeResponse(key: string, res: Response, now = Date.now()
   const ttl = cacheTtlMs();
   if (!ttl || !cacheable(res)) return res;
   const body = new Uint8Array(await res.arrayBuffer());
-  const headers: [string, string][] = [...res.headers.entries()].filter(([k]) => k !== 'content-length');
+  // Per-response headers are not replayed: the length is recomputed, the request id is per request.
+  const headers: [string, string][] = [...res.headers.entries()].filter(
+    ([k]) => k !== 'content-length' && k !== 'x-request-id',
+  );
   if (body.byteLength <= MAX_BODY) {
     if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
     entries.set(key, { expires: now + ttl, status: res.status, headers, body });

@@ -71,3 +71,17 @@ describe('the anonymous page cache', () => {
     expect(cachedResponse('k')).toBeNull();
   });
 });
+
+describe('single flight', () => {
+  it('lets concurrent misses wait for the one render in progress', async () => {
+    const { beginFill, fillInProgress } = await import('../../api/middleware/micro-cache.ts');
+    const end = beginFill('page');
+    const waiting = fillInProgress('page');
+    expect(waiting).toBeDefined();
+    await storeResponse('page', html('rendered once'));
+    end();
+    const entry = await waiting;
+    expect(new TextDecoder().decode(entry?.body)).toBe('rendered once');
+    expect(fillInProgress('page')).toBeUndefined();
+  });
+});
