@@ -1,6 +1,6 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { apiFetch } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
@@ -31,6 +31,8 @@ export type TCrudListProps<T extends TRow> = {
   describe: (row: T) => string;
   deleteNote?: string;
   emptyText: string;
+  /** More per-row actions, shown before Edit (e.g. a link to the public page). */
+  extraActions?: (row: T) => ReactNode;
   /** Changing this reloads the list (e.g. after the screen saved a row). */
   reloadKey?: unknown;
 };
@@ -42,7 +44,7 @@ export type TCrudListProps<T extends TRow> = {
  */
 export default function CrudList<T extends TRow>(props: TCrudListProps<T>) {
   const { title, listPath, listKey = 'data', failText, columns, addLabel, addTo, editTo, onEdit } = props;
-  const { deletePath, describe, deleteNote, emptyText, reloadKey } = props;
+  const { deletePath, describe, deleteNote, emptyText, reloadKey, extraActions } = props;
   const { rows, loading, error, reload } = useApiList<T>(listPath, listKey, failText);
   const [pending, setPending] = useState<T | null>(null);
   const [busy, setBusy] = useState(false);
@@ -67,6 +69,7 @@ export default function CrudList<T extends TRow>(props: TCrudListProps<T>) {
         enableGlobalFilter: false,
         cell: ({ row }) => (
           <div className="flex items-center gap-1 whitespace-nowrap">
+            {extraActions?.(row.original)}
             {editTo ? (
               <Link
                 to={editTo(row.original)}
@@ -97,7 +100,7 @@ export default function CrudList<T extends TRow>(props: TCrudListProps<T>) {
         ),
       },
     ],
-    [columns, editTo, onEdit, describe],
+    [columns, editTo, onEdit, describe, extraActions],
   );
 
   async function confirmDelete() {
