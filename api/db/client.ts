@@ -53,6 +53,10 @@ export function connectPostgres(url: string, max = 10): Connection {
     max,
     idle_timeout: 30,
     connect_timeout: 10,
+    // Reconnect delay after a connection error: postgres.js grows it as 3^n/100 s up to 20 s,
+    // shared by the pool, so a burst of terminated connections (a failover, a restart) could
+    // stall every query for many seconds. Capped at 1 s: the database is back, we are back.
+    backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
     onnotice: () => {},
   });
   const db = drizzlePostgres({ client, schema }) as unknown as Db;

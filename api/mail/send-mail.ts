@@ -23,7 +23,12 @@ export async function sendMail(mail: TMail): Promise<{ file?: string }> {
   const dir = path.join(e.dataDir, 'outbox');
   await fs.mkdir(dir, { recursive: true });
   const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomUUID()}.eml`);
-  await fs.writeFile(file, info.message as Buffer);
+  // Written beside the outbox, then renamed in: a reader never sees a half-written mail.
+  const tmpDir = path.join(e.dataDir, '.outbox-tmp');
+  await fs.mkdir(tmpDir, { recursive: true });
+  const tmp = path.join(tmpDir, path.basename(file));
+  await fs.writeFile(tmp, info.message as Buffer);
+  await fs.rename(tmp, file);
   console.info(`[mail] ${mail.subject} → ${mail.to}: written to ${file}`);
   return { file };
 }
