@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -89,6 +90,27 @@ const STATIC_TYPES = {
   '.webmanifest': 'application/manifest+json',
   '.html': 'text/html; charset=utf-8',
 };
+const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest)|image\/svg)/;
+function pickEncoding(accept) {
+  const a = String(accept ?? '');
+  if (/\bbr\b/.test(a)) return 'br';
+  if (/\bgzip\b/.test(a)) return 'gzip';
+  return null;
+}
+const compressedFiles = new Map();
+function compressed(file, mtime, encoding) {
+  const key = `${encoding}:${file}:${mtime}`;
+  let body = compressedFiles.get(key);
+  if (!body) {
+    const raw = fs.readFileSync(file);
+    body =
+      encoding === 'br'
+        ? zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } })
+        : zlib.gzipSync(raw, { level: 9 });
+    compressedFiles.set(key, body);
+  }
+  return body;
+}
 function serveStatic(req, res) {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   let pathname;
@@ -117,6 +139,16 @@ function serveStatic(req, res) {
   );
   if (type.startsWith('image/svg'))
     res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
+  const encoding = COMPRESSIBLE.test(type) ? pickEncoding(req.headers['accept-encoding']) : null;
+  if (encoding) {
+    // Text assets are compressed once per file and kept (hashed names never change).
+    const body = compressed(file, st.mtimeMs, encoding);
+    res.setHeader('Content-Encoding', encoding);
+    res.setHeader('Vary', 'Accept-Encoding');
+    res.setHeader('Content-Length', body.byteLength);
+    res.end(req.method === 'HEAD' ? undefined : body);
+    return true;
+  }
   if (req.method === 'HEAD') {
     res.end();
     return true;
