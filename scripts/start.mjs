@@ -56,8 +56,21 @@ function serveCached(req, res) {
   res.statusCode = entry.status;
   for (const [k, v] of entry.headers) res.setHeader(k, v);
   res.setHeader('x-cache', 'HIT');
-  res.setHeader('content-length', entry.body.byteLength);
-  res.end(entry.body);
+  res.setHeader('Vary', 'Accept-Encoding');
+  // Browsers accept br/gzip: each entry is compressed once, on its first hit that asks.
+  const encoding = entry.body.byteLength > 1024 ? pickEncoding(req.headers['accept-encoding']) : null;
+  let body = entry.body;
+  if (encoding) {
+    entry.encoded ??= {};
+    entry.encoded[encoding] ??=
+      encoding === 'br'
+        ? zlib.brotliCompressSync(entry.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
+        : zlib.gzipSync(entry.body, { level: 6 });
+    body = entry.encoded[encoding];
+    res.setHeader('Content-Encoding', encoding);
+  }
+  res.setHeader('content-length', body.byteLength);
+  res.end(body);
   return true;
 }
 const headerOf = (req) => ({
