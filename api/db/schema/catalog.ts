@@ -22,6 +22,11 @@ export const categories = pgTable(
     name: text('name').notNull(),
     slug: text('slug').notNull(),
     image: text('image'),
+    /**
+     * How many ads are in the category, kept exact by statement-level triggers on ads
+     * (drizzle/0002_category_ad_count.sql), so the totals on every page never count rows.
+     */
+    adCount: integer('ad_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('categories_slug_key').on(t.slug)],

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, inArray, lte, or, type SQL, sql } from 
 import { db } from '../../db/client.ts';
 import { ads, categories } from '../../db/schema/index.ts';
 import type { TAdSort } from '../../schemas/ad-query.ts';
+import { countAllAds } from '../categories/count-all-ads.ts';
 
 export type TListAdsOptions = {
   page: number;
@@ -40,7 +41,8 @@ const tsquery = (terms: string[]) => sql`to_tsquery('simple', ${terms.join(' & '
  * categories whose name matches it (so 'phones' finds every ad in 'Mobile Phones').
  */
 async function categoryLookup(slug: string, terms: string[]) {
-  if (!slug && terms.length === 0) return { selectedId: undefined, matches: terms.map(() => [] as number[]) };
+  if (!slug && terms.length === 0)
+    return { selectedId: undefined, selectedCount: 0, matches: terms.map(() => [] as number[]) };
   const flags = terms.map(
     (t) => sql`CASE WHEN to_tsvector('simple', ${categories.name}) @@ ${tsquery([t])} THEN '1' ELSE '0' END`,
   );
@@ -52,12 +54,15 @@ async function categoryLookup(slug: string, terms: string[]) {
     .select({
       id: categories.id,
       slug: categories.slug,
+      adCount: categories.adCount,
       flags: flags.length ? sql<string>`(${sql.join(flags, sql` || `)})::text` : sql<string>`''`,
     })
     .from(categories)
     .where(or(...conditions));
+  const selected = slug ? rows.find((r) => r.slug === slug) : undefined;
   return {
-    selectedId: slug ? rows.find((r) => r.slug === slug)?.id : undefined,
+    selectedId: selected?.id,
+    selectedCount: selected?.adCount ?? 0,
     matches: terms.map((_, i) => rows.filter((r) => r.flags[i] === '1').map((r) => r.id)),
   };
 }
@@ -149,15 +154,17 @@ export async function listAds(options: TListAdsOptions) {
 
   let total: number;
   let rows: Awaited<ReturnType<typeof pageQuery>>;
-  if (where) {
+  if (!where || (conditions.length === 1 && lookup.selectedId !== undefined)) {
+    // No filter, or a category alone: the total is the triggers' count (categories.ad_count),
+    // read in the same round as the page instead of counting rows.
+    const [r, all] = await Promise.all([pageQuery(ORDER[sort]), where ? lookup.selectedCount : countAllAds()]);
+    rows = r;
+    total = all;
+  } else {
     // Filtered: count first. It picks the plan for the page, and a miss needs no second query.
     total = Number((await countQuery())[0]?.n ?? 0);
     if (total === 0 || (page - 1) * limit >= total) return { ...empty, total, totalPages: Math.ceil(total / limit) };
     rows = await pageQuery(total <= SORT_MATCHES_UP_TO ? ORDER_FROM_MATCHES[sort] : ORDER[sort]);
-  } else {
-    const [r, totals] = await Promise.all([pageQuery(ORDER[sort]), countQuery()]);
-    rows = r;
-    total = Number(totals[0]?.n ?? 0);
   }
   return {
     ads: rows.map((r) => ({ ...r, price: Number(r.price), image: r.image ?? '' })),

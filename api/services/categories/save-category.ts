@@ -1,6 +1,6 @@
-import { and, count, eq, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { db } from '../../db/client.ts';
-import { ads, categories } from '../../db/schema/index.ts';
+import { categories } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { isUniqueViolation } from '../../lib/pg-error.ts';
 import type { TCategoryForm } from '../../schemas/category.ts';
@@ -55,7 +55,6 @@ export async function saveCategory(options: { input: TCategoryForm; image?: File
   }
   dropCategoryCache();
   if (result.replaced) await releaseAdFiles({ images: [result.replaced] });
-  const n = await db().select({ n: count() }).from(ads).where(eq(ads.categoryId, result.row.id));
-  const { id, name, slug, image } = result.row;
-  return { id, name, slug, image: image ?? '', count: Number(n[0]?.n ?? 0) };
+  const { id, name, slug, image, adCount } = result.row;
+  return { id, name, slug, image: image ?? '', count: adCount };
 }

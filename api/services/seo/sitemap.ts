@@ -1,6 +1,7 @@
-import { asc, count, gt } from 'drizzle-orm';
+import { asc, gt } from 'drizzle-orm';
 import { db } from '../../db/client.ts';
 import { ads } from '../../db/schema/index.ts';
+import { countAllAds } from '../categories/count-all-ads.ts';
 import { listCategories } from '../categories/list-categories.ts';
 
 /** Search engines accept at most 50,000 URLs per sitemap file; stay well below. */
@@ -19,8 +20,7 @@ export const STATIC_PATHS = [
 ] as const;
 
 export async function countSitemapAdFiles(): Promise<number> {
-  const [row] = await db().select({ n: count() }).from(ads);
-  return Math.max(1, Math.ceil(Number(row?.n ?? 0) / ADS_PER_SITEMAP));
+  return Math.max(1, Math.ceil((await countAllAds()) / ADS_PER_SITEMAP));
 }
 
 /** Ads of sitemap file `page` (1-based), by id. */
