@@ -6,6 +6,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
+import compression from 'compression';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -44,33 +45,46 @@ const { baseSecurityHeaders, isHttpsRequest } = await import('../api/middleware/
 // Anonymous GETs answered from the short page cache (api/middleware/micro-cache.ts, filled by
 // src/middleware.ts) are written straight from here, without a trip through Astro.
 const { cacheTtlMs, freshEntry, keyOf } = await import('../api/middleware/micro-cache.ts');
-function serveCached(req, res) {
-  if (req.method !== 'GET' || req.headers.cookie || req.headers.authorization || !cacheTtlMs()) return false;
-  const raw = `http://${req.headers.host ?? ''}${req.url ?? '/'}`;
-  if (!URL.canParse(raw)) return false;
-  const one = (v) => (Array.isArray(v) ? v[0] : v) ?? null;
-  const entry = freshEntry(
-    keyOf(new URL(raw).href, one(req.headers['x-forwarded-host']), one(req.headers['x-forwarded-proto'])),
-  );
+const cacheOn = cacheTtlMs() > 0;
+// The cache key is the URL as Astro sees it (`new URL(...).href`); the few distinct raw
+// URLs a site is asked for are normalised once and remembered.
+const hrefs = new Map();
+function hrefOf(raw) {
+  let href = hrefs.get(raw);
+  if (href === undefined) {
+    href = URL.canParse(raw) ? new URL(raw).href : null;
+    if (hrefs.size >= 2000) hrefs.clear();
+    hrefs.set(raw, href);
+  }
+  return href;
+}
+const one = (v) => (Array.isArray(v) ? v[0] : v) ?? null;
+function serveCached(req, res, https) {
+  if (!cacheOn || stopping || req.method !== 'GET' || req.headers.cookie || req.headers.authorization) return false;
+  const href = hrefOf(`http://${req.headers.host ?? ''}${req.url ?? '/'}`);
+  if (!href) return false;
+  const entry = freshEntry(keyOf(href, one(req.headers['x-forwarded-host']), one(req.headers['x-forwarded-proto'])));
   if (!entry) return false;
-  res.statusCode = entry.status;
-  for (const [k, v] of entry.headers) res.setHeader(k, v);
-  res.setHeader('x-cache', 'HIT');
-  res.setHeader('Vary', 'Accept-Encoding');
-  // Browsers accept br/gzip: each entry is compressed once, on its first hit that asks.
+  // Browsers accept br/gzip: each entry is compressed once, and its whole header list is
+  // built once per (https, encoding), so a hit is one writeHead and one write.
   const encoding = entry.body.byteLength > 1024 ? pickEncoding(req.headers['accept-encoding']) : null;
-  let body = entry.body;
-  if (encoding) {
-    entry.encoded ??= {};
-    entry.encoded[encoding] ??=
-      encoding === 'br'
+  entry.wire ??= {};
+  const variant = `${https ? 's' : ''}${encoding ?? ''}`;
+  let wire = entry.wire[variant];
+  if (!wire) {
+    const body = !encoding
+      ? entry.body
+      : encoding === 'br'
         ? zlib.brotliCompressSync(entry.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
         : zlib.gzipSync(entry.body, { level: 6 });
-    body = entry.encoded[encoding];
-    res.setHeader('Content-Encoding', encoding);
+    const headers = [...Object.entries(baseSecurityHeaders({ https })), ...entry.headers].flat();
+    headers.push('x-cache', 'HIT', 'Vary', 'Accept-Encoding', 'Content-Length', String(body.byteLength));
+    if (encoding) headers.push('Content-Encoding', encoding);
+    wire = { headers, body };
+    entry.wire[variant] = wire;
   }
-  res.setHeader('content-length', body.byteLength);
-  res.end(body);
+  res.writeHead(entry.status, wire.headers);
+  res.end(wire.body);
   return true;
 }
 const headerOf = (req) => ({
@@ -176,14 +190,18 @@ const port = Number(process.env.PORT ?? 4321);
 const host = process.env.HOST ?? 'localhost';
 
 let stopping = false;
+// Everything Astro answers (pages, /api, /uploads) is compressed on the way out when the
+// client accepts it; static files and cache hits carry their own compressed copies.
+const compress = compression({ threshold: 1024 });
 const server = http.createServer((req, res) => {
   const https = isHttpsRequest(`http://localhost${req.url ?? '/'}`, headerOf(req));
+  if (serveCached(req, res, https)) return;
   for (const [k, v] of Object.entries(baseSecurityHeaders({ https }))) res.setHeader(k, v);
   // While shutting down, answer what is in flight and close each connection after it.
   if (stopping) res.setHeader('Connection', 'close');
-  if (serveStatic(req, res) || serveCached(req, res)) return;
+  if (serveStatic(req, res)) return;
   // No `next`: a path no page matches is rendered by Astro as src/pages/404.astro.
-  handler(req, res);
+  compress(req, res, () => handler(req, res));
 });
 server.keepAliveTimeout = 65_000;
 server.listen(port, host, () => {

@@ -1,11 +1,15 @@
 /** Display helpers shared by the server-rendered pages and the islands (no server imports). */
 
+// One formatter for every price: toLocaleString builds a new one per call, which showed up
+// in server profiles of pages listing many ads.
+const PRICE = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
 /** SPEC.md §9: '$' plus the value; FREE when there is none. */
 export function formatPrice(price: number | string | null | undefined, free = 'FREE'): string {
   if (price === null || price === undefined || price === '') return free;
   const n = Number(price);
   if (!Number.isFinite(n)) return free;
-  return `$${n.toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
+  return `$${PRICE.format(n)}`;
 }
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
