@@ -10,14 +10,15 @@
 //            --port 4700  --skip-build  --skip-seed (reuse the last bench database)  --no-write
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import zlib from 'node:zlib';
 // @ts-expect-error autocannon ships no type declarations
 import autocannon from 'autocannon';
 import postgres from 'postgres';
+import { freePort, startSite, waitForOk } from './lib/measured-server.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -38,17 +39,6 @@ const { values: args } = parseArgs({
 const ADS = Number(args.ads);
 const DURATION = Number(args.duration);
 const STEPS = (args.connections ?? '10,50,100').split(',').map(Number);
-/** A port nobody listens on (asked from the OS), so the bench never measures someone else's server. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 const PORT = Number(args.port) || (await freePort());
 const CEILING_PORT = await freePort();
 const OUT_DIR = 'dist-bench';
@@ -117,46 +107,21 @@ if (!args['skip-seed']) {
 }
 
 // 4. The server and the ceiling -----------------------------------------------------------------
-function start(cmd: string[], env: Record<string, string>): ChildProcess {
-  const child = spawn(node, cmd, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
-  child.stderr?.on('data', (d) => process.stderr.write(`[server] ${d}`));
+/** A plain Node server answering every request with `body` (a ceiling to compare against). */
+function startCeiling(port: number, body: string): ChildProcess {
+  const child = spawn(node, ['-e', `${body}.listen(${port}, '127.0.0.1')`], { stdio: ['ignore', 'ignore', 'inherit'] });
   children.push(child);
   return child;
 }
 
-async function waitFor(url: string, timeoutMs = 180_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    const dead = children.find((c) => c.exitCode !== null);
-    if (dead) throw new Error(`a bench process exited (code ${dead.exitCode}) before ${url} answered`);
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`${url} did not answer`);
-}
-
-start(['scripts/start.mjs'], {
-  ...dbEnv,
-  PORT: String(PORT),
-  HOST: '127.0.0.1',
-  ASTRO_OUT_DIR: OUT_DIR,
-  SEED_DEMO: '0',
-  NODE_ENV: 'production',
-  SITE_URL: `http://127.0.0.1:${PORT}`,
-});
-start(
-  [
-    '-e',
-    `require('node:http').createServer((q, s) => { s.writeHead(200, { 'content-type': 'text/plain' }); s.end('ok'); }).listen(${CEILING_PORT}, '127.0.0.1')`,
-  ],
-  {},
+children.push(startSite(PORT, { ...dbEnv, ASTRO_OUT_DIR: OUT_DIR, SEED_DEMO: '0' }));
+startCeiling(
+  CEILING_PORT,
+  `require('node:http').createServer((q, s) => { s.writeHead(200, { 'content-type': 'text/plain' }); s.end('ok'); })`,
 );
 const site = `http://127.0.0.1:${PORT}`;
-await waitFor(`${site}/readyz`);
-await waitFor(`http://127.0.0.1:${CEILING_PORT}/`);
+await waitForOk(`${site}/readyz`, children, 180_000);
+await waitForOk(`http://127.0.0.1:${CEILING_PORT}/`, children);
 log(`server ready at ${site}`);
 
 // 5. What to ask for --------------------------------------------------------------------------
@@ -184,18 +149,17 @@ const homeQ = new URLSearchParams({
   pmaxPrice: '5000',
 });
 
-// A second ceiling that sends as many bytes as the home page: how much of the gap to the
-// plain ceiling is just moving (and, for autocannon, parsing) 65 kB instead of 2 bytes.
-const homeBytes = (await (await fetch(`${site}/`)).arrayBuffer()).byteLength;
+// A second ceiling that sends the very bytes the home page goes out as (its HTML, brotli-
+// compressed like the server's cached copy): how much of the gap to the plain ceiling is
+// just moving (and, for autocannon, parsing) a real page instead of 2 bytes.
+const homeHtml = Buffer.from(await (await fetch(`${site}/`)).arrayBuffer());
+const homeWire = zlib.brotliCompressSync(homeHtml, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
 const SIZED_PORT = await freePort();
-start(
-  [
-    '-e',
-    `const b = Buffer.alloc(${homeBytes}, 120); require('node:http').createServer((q, s) => { s.writeHead(200, { 'content-type': 'text/html' }); s.end(b); }).listen(${SIZED_PORT}, '127.0.0.1')`,
-  ],
-  {},
+startCeiling(
+  SIZED_PORT,
+  `const b = Buffer.from('${homeWire.toString('base64')}', 'base64'); require('node:http').createServer((q, s) => { s.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'br' }); s.end(b); })`,
 );
-await waitFor(`http://127.0.0.1:${SIZED_PORT}/`);
+await waitForOk(`http://127.0.0.1:${SIZED_PORT}/`, children);
 
 type TTarget = { name: string; url: string };
 const TARGETS: TTarget[] = [
@@ -205,7 +169,7 @@ const TARGETS: TTarget[] = [
   { name: '/api/all-ads search+category+price+sort', url: `${site}/api/all-ads?${q}` },
   { name: 'ad page', url: `${site}/add-details/${adSlug}` },
   {
-    name: `ceiling with a ${(homeBytes / 1024).toFixed(0)} kB body (home page size)`,
+    name: `ceiling sending the home page's ${(homeWire.byteLength / 1024).toFixed(0)} kB (brotli)`,
     url: `http://127.0.0.1:${SIZED_PORT}/`,
   },
 ];
@@ -329,7 +293,7 @@ const report = [
   ...table,
   '',
   ...targets.map((t) => `- ${t.met ? 'Met' : 'MISSED'}: ${t.what} — ${t.value}`),
-  `- For scale: the home page at 50 connections made ${home50 && sized50 ? ((home50.rps / sized50.rps) * 100).toFixed(0) : 'n/a'}% of the requests/s of a plain Node server sending the same number of bytes.`,
+  `- For scale: the home page at 50 connections made ${home50 && sized50 ? ((home50.rps / sized50.rps) * 100).toFixed(0) : 'n/a'}% of the requests/s of a plain Node server sending the same bytes.`,
   `- Steps: ${allPass ? 'every step had zero errors and zero non-2xx' : 'SOME STEPS FAILED (errors or non-2xx)'}`,
 ].join('\n');
 

@@ -6,15 +6,15 @@
 //   npm run lighthouse                  builds into $ASTRO_OUT_DIR (default dist) when needed
 //   npm run lighthouse -- --strict      exit non-zero when any category scores below 95
 //   options: --port 4600 (default: a free one)  --chrome /usr/bin/chromium (or $CHROME_PATH)
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { freePort, startSite, waitForOk } from './lib/measured-server.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -34,18 +34,6 @@ function log(msg: string) {
   console.log(`[lighthouse] ${msg}`);
 }
 
-/** A port nobody listens on (asked from the OS), so we never audit someone else's server. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 const PORT = Number(args.port) || (await freePort());
 const site = `http://127.0.0.1:${PORT}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lighthouse-data-'));
@@ -62,38 +50,12 @@ process.on('SIGINT', () => process.exit(130));
 
 // 1. The server: scripts/start.mjs builds when the sources are newer than the build, migrates
 //    and seeds the demo content into the empty DATA_DIR.
-server = spawn(process.execPath, ['scripts/start.mjs'], {
-  env: {
-    ...process.env,
-    ASTRO_OUT_DIR: process.env.ASTRO_OUT_DIR ?? 'dist',
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    NODE_ENV: 'production',
-    SITE_URL: site,
-  },
-  stdio: ['ignore', 'pipe', 'pipe'],
-});
+server = startSite(PORT, { ASTRO_OUT_DIR: process.env.ASTRO_OUT_DIR ?? 'dist', DATA_DIR: dataDir, DATABASE_URL: '' });
 let announced = false;
 server.stdout?.on('data', (d: Buffer) => {
   if (!announced && /Building the site/.test(String(d))) log('building the site first …');
   announced ||= /Building the site/.test(String(d));
 });
-server.stderr?.on('data', (d) => process.stderr.write(`[server] ${d}`));
-
-async function waitFor(url: string, timeoutMs = 600_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (server?.exitCode != null) throw new Error(`the server exited (code ${server.exitCode}) before ${url} answered`);
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`${url} did not answer`);
-}
 
 type TAudit = { id: string; title: string; score: number | null; scoreDisplayMode: string };
 type TRow = {
@@ -105,7 +67,7 @@ type TRow = {
 
 const rows: TRow[] = [];
 try {
-  await waitFor(`${site}/readyz`);
+  await waitForOk(`${site}/readyz`, [server]);
   log(`server ready at ${site} (embedded database in ${dataDir})`);
 
   const list = (await (await fetch(`${site}/api/all-ads?limit=1`)).json()) as { ads?: { slug: string }[] };
