@@ -1,4 +1,5 @@
-import { Suspense, useEffect } from 'react';
+import { ChevronDown, Menu as MenuIcon } from 'lucide-react';
+import { Suspense, useEffect, useState } from 'react';
 import { BrowserRouter, Navigate, NavLink, Outlet, Route, Routes } from 'react-router';
 import type { TSessionUser } from '../../api/context.ts';
 import { logout } from '../lib/logout.ts';
@@ -8,17 +9,35 @@ import Spinner from './components/Spinner.tsx';
 import { SCREENS, SIDEBAR } from './screens.tsx';
 import { UserContext, useUser } from './user-context.ts';
 
+/**
+ * The sidebar: a column from `md` up; on a phone one 'Admin menu' button that opens the same
+ * links as full-width rows (a row of ten links would not fit 375 px without scrolling).
+ */
 function Sidebar() {
   const user = useUser();
+  const [open, setOpen] = useState(false);
   const links = SIDEBAR.filter((l) => !l.adminOnly || user.role === 'admin');
+  const row = 'flex min-h-11 w-full items-center rounded-md px-3 py-2 text-sm font-medium md:block md:min-h-0';
   const cls = ({ isActive }: { isActive: boolean }) =>
-    `block whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-primary text-primary-fg' : 'text-slate-700 hover:bg-slate-100'}`;
+    `${row} whitespace-nowrap ${isActive ? 'bg-primary text-primary-fg' : 'text-slate-700 hover:bg-slate-100'}`;
   return (
-    <nav aria-label="Admin" className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm">
-      <ul className="flex gap-1 overflow-x-auto md:flex-col">
+    <nav aria-label="Admin" className="rounded-xl border border-slate-200 bg-white p-2 shadow-sm md:p-3">
+      <button
+        type="button"
+        onClick={() => setOpen((o) => !o)}
+        aria-expanded={open}
+        aria-controls="admin-menu"
+        className={`${row} justify-between text-slate-800 hover:bg-slate-100 md:hidden`}
+      >
+        <span className="inline-flex items-center gap-2">
+          <MenuIcon className="h-4 w-4" aria-hidden="true" /> Admin menu
+        </span>
+        <ChevronDown className={`h-4 w-4 transition-transform ${open ? 'rotate-180' : ''}`} aria-hidden="true" />
+      </button>
+      <ul id="admin-menu" className={`${open ? 'flex' : 'hidden'} mt-1 flex-col gap-1 md:mt-0 md:flex`}>
         {links.map((l) => (
           <li key={l.to}>
-            <NavLink to={l.to} className={cls}>
+            <NavLink to={l.to} className={cls} onClick={() => setOpen(false)}>
               {l.label}
             </NavLink>
           </li>
@@ -27,7 +46,7 @@ function Sidebar() {
           <button
             type="button"
             onClick={() => void logout()}
-            className="block w-full whitespace-nowrap rounded-md px-3 py-2 text-left text-sm font-medium text-red-700 hover:bg-red-50"
+            className={`${row} text-left whitespace-nowrap text-red-700 hover:bg-red-50`}
           >
             Logout
           </button>
@@ -39,8 +58,8 @@ function Sidebar() {
 
 function Shell() {
   return (
-    <div className="mx-auto max-w-[1200px] px-4 py-8">
-      <div className="mb-6">
+    <div className="mx-auto max-w-[1200px] px-4 py-6 md:py-8">
+      <div className="mb-4 md:mb-6">
         <h1 className="text-2xl font-bold text-slate-900">Admin Panel</h1>
         <nav aria-label="Breadcrumb" className="mt-1 text-sm text-slate-500">
           <a href="/" className="hover:underline">
@@ -49,7 +68,7 @@ function Shell() {
           <span aria-hidden="true">›</span> <span>Admin</span>
         </nav>
       </div>
-      <div className="grid gap-6 md:grid-cols-[220px_1fr]">
+      <div className="grid gap-4 md:grid-cols-[220px_1fr] md:gap-6">
         <aside className="min-w-0">
           <Sidebar />
         </aside>

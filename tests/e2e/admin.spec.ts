@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
+import { filterBox, sidebar, signInAsAdmin, storedToken } from './admin-helpers.ts';
 
 /**
  * The admin back office in a real browser: what an admin changes shows on the public site,
@@ -7,8 +8,6 @@ import sharp from 'sharp';
  * removes what it made (through the screens where that is part of the story), so the other
  * browser tests keep seeing the demo content.
  */
-
-const ADMIN = { email: 'admin@example.com', password: 'admin123' };
 
 /** A unique suffix, so reruns against the same server never collide. */
 const tag = () => Math.random().toString(36).slice(2, 7);
@@ -20,25 +19,7 @@ async function png(name: string, colour: string) {
   return { name, mimeType: 'image/png', buffer };
 }
 
-/** Signs in through the Log In page, as an admin would. */
-async function signInAsAdmin(page: Page) {
-  await page.goto('/sign-in');
-  await page.locator('astro-island[component-url*="/SignInForm."]:not([ssr])').waitFor({ state: 'attached' });
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await expect(page.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
-}
-
-/** The bearer token the admin app stored at sign-in, for API set-up and clean-up calls. */
-async function storedToken(page: Page): Promise<string> {
-  return page.evaluate(() => JSON.parse(localStorage.getItem('auth_token') ?? '{}').value as string);
-}
-
-const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Admin' });
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first();
-const filterBox = (page: Page) => page.getByRole('searchbox', { name: 'Filter' });
 const bodyRows = (page: Page) => page.locator('table tbody tr');
 
 async function typeRichText(editor: Locator, text: string) {

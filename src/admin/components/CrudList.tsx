@@ -1,12 +1,12 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { ExternalLink, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { apiFetch } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
 import ConfirmDialog from './ConfirmDialog.tsx';
-import DataTable from './DataTable.tsx';
-import { dangerButtonClass, primaryButtonClass } from './form.tsx';
+import DataTable, { useRowLayout } from './DataTable.tsx';
+import { primaryButtonClass } from './form.tsx';
 import { useApiList } from './use-api-list.ts';
 
 type TRow = { id: number };
@@ -31,20 +31,22 @@ export type TCrudListProps<T extends TRow> = {
   describe: (row: T) => string;
   deleteNote?: string;
   emptyText: string;
-  /** More per-row actions, shown before Edit (e.g. a link to the public page). */
-  extraActions?: (row: T) => ReactNode;
+  /** The row's public page, linked as View before Edit. */
+  viewHref?: (row: T) => string;
+  /** The column id that titles each row's card on a phone (DataTable's cardTitle). */
+  cardTitle?: string;
   /** Changing this reloads the list (e.g. after the screen saved a row). */
   reloadKey?: unknown;
 };
 
 /**
  * Every admin list of SPEC.md §2 is this: a heading, an Add button, the shared DataTable
- * with Edit / Delete per row, a confirm before deleting, the server's message as a toast
+ * with (View,) Edit and Delete per row, a confirm before deleting, the server's message as a toast
  * (SPEC.md §8) and a reload after a delete (§4).
  */
 export default function CrudList<T extends TRow>(props: TCrudListProps<T>) {
   const { title, listPath, listKey = 'data', failText, columns, addLabel, addTo, editTo, onEdit } = props;
-  const { deletePath, describe, deleteNote, emptyText, reloadKey, extraActions } = props;
+  const { deletePath, describe, deleteNote, emptyText, reloadKey, viewHref, cardTitle } = props;
   const { rows, loading, error, reload } = useApiList<T>(listPath, listKey, failText);
   const [pending, setPending] = useState<T | null>(null);
   const [busy, setBusy] = useState(false);
@@ -59,48 +61,17 @@ export default function CrudList<T extends TRow>(props: TCrudListProps<T>) {
     void reload();
   }, [reloadKey]);
 
-  const allColumns = useMemo<ColumnDef<T>[]>(
-    () => [
-      ...columns,
-      {
-        id: 'actions',
-        header: 'Actions',
-        enableSorting: false,
-        enableGlobalFilter: false,
-        cell: ({ row }) => (
-          <div className="flex items-center gap-1 whitespace-nowrap">
-            {extraActions?.(row.original)}
-            {editTo ? (
-              <Link
-                to={editTo(row.original)}
-                className="inline-flex items-center gap-1 rounded-md px-2.5 py-1.5 text-sm font-medium text-primary-ink hover:bg-slate-100"
-                aria-label={`Edit ${describe(row.original)}`}
-              >
-                <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
-              </Link>
-            ) : (
-              <button
-                type="button"
-                onClick={() => onEdit?.(row.original)}
-                className="inline-flex items-center gap-1 rounded-md px-2.5 py-1.5 text-sm font-medium text-primary-ink hover:bg-slate-100"
-                aria-label={`Edit ${describe(row.original)}`}
-              >
-                <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
-              </button>
-            )}
-            <button
-              type="button"
-              onClick={() => setPending(row.original)}
-              className={dangerButtonClass}
-              aria-label={`Delete ${describe(row.original)}`}
-            >
-              <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
-            </button>
-          </div>
-        ),
-      },
-    ],
-    [columns, editTo, onEdit, describe, extraActions],
+  const rowActions = useCallback(
+    (row: T) => (
+      <RowActions
+        label={describe(row)}
+        viewHref={viewHref?.(row)}
+        editTo={editTo?.(row)}
+        onEdit={onEdit ? () => onEdit(row) : undefined}
+        onDelete={() => setPending(row)}
+      />
+    ),
+    [describe, viewHref, editTo, onEdit],
   );
 
   async function confirmDelete() {
@@ -121,7 +92,9 @@ export default function CrudList<T extends TRow>(props: TCrudListProps<T>) {
     <div className="space-y-4">
       <h2 className="text-xl font-semibold text-slate-900">{title}</h2>
       <DataTable
-        columns={allColumns}
+        columns={columns}
+        rowActions={rowActions}
+        cardTitle={cardTitle}
         data={rows}
         loading={loading}
         error={error}
@@ -147,6 +120,73 @@ export default function CrudList<T extends TRow>(props: TCrudListProps<T>) {
   );
 }
 
+const ACTION_LOOK = {
+  table: {
+    base: 'inline-flex items-center gap-1 rounded-md px-2.5 py-1.5 text-sm font-medium',
+    view: 'inline-flex items-center rounded-md p-1.5 text-slate-600 hover:bg-slate-100',
+    edit: 'text-primary-ink hover:bg-slate-100',
+    delete: 'text-red-700 hover:bg-red-50',
+  },
+  // Phones: each action a full-width share of the card's foot, at least 44 px tall.
+  card: {
+    base: 'inline-flex min-h-11 flex-1 items-center justify-center gap-2 rounded-lg border px-3 text-sm font-medium',
+    view: 'border-slate-300 text-slate-700 hover:bg-slate-50',
+    edit: 'border-slate-300 text-primary-ink hover:bg-slate-50',
+    delete: 'border-red-200 text-red-700 hover:bg-red-50',
+  },
+};
+
+/** A row's View / Edit / Delete, named after the row for screen readers and tests. */
+function RowActions({
+  label,
+  viewHref,
+  editTo,
+  onEdit,
+  onDelete,
+}: {
+  label: string;
+  viewHref?: string;
+  editTo?: string;
+  onEdit?: () => void;
+  onDelete: () => void;
+}) {
+  const layout = useRowLayout();
+  const look = ACTION_LOOK[layout];
+  const card = layout === 'card';
+  const editBody = (
+    <>
+      <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
+    </>
+  );
+  return (
+    <div className={`flex items-center whitespace-nowrap ${card ? 'gap-2' : 'gap-1'}`}>
+      {viewHref && (
+        <a
+          href={viewHref}
+          className={card ? `${look.base} ${look.view}` : look.view}
+          aria-label={`View ${label}`}
+          title="View on the site"
+        >
+          <ExternalLink className="h-4 w-4" aria-hidden="true" />
+          {card && ' View'}
+        </a>
+      )}
+      {editTo !== undefined ? (
+        <Link to={editTo} className={`${look.base} ${look.edit}`} aria-label={`Edit ${label}`}>
+          {editBody}
+        </Link>
+      ) : (
+        <button type="button" onClick={onEdit} className={`${look.base} ${look.edit}`} aria-label={`Edit ${label}`}>
+          {editBody}
+        </button>
+      )}
+      <button type="button" onClick={onDelete} className={`${look.base} ${look.delete}`} aria-label={`Delete ${label}`}>
+        <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
+      </button>
+    </div>
+  );
+}
+
 /** The visible text of stored (sanitised) HTML, for list cells. DOMParser runs no scripts. */
 export function htmlText(html: string | null | undefined): string {
   if (!html) return '';
@@ -162,7 +202,7 @@ export function htmlText(html: string | null | undefined): string {
 /** A clamped text cell for long values (answers, descriptions). */
 export function ClampedText({ text, lines = 2 }: { text: string; lines?: 2 | 3 }) {
   return (
-    <span className={`block max-w-md ${lines === 2 ? 'line-clamp-2' : 'line-clamp-3'}`} title={text}>
+    <span className={`max-w-md ${lines === 2 ? 'line-clamp-2' : 'line-clamp-3'}`} title={text}>
       {text}
     </span>
   );

@@ -10,9 +10,6 @@ export const primaryButtonClass =
 export const secondaryButtonClass =
   'inline-flex items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50';
 
-export const dangerButtonClass =
-  'inline-flex items-center justify-center gap-1 rounded-md px-2.5 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50';
-
 export function Field({
   label,
   htmlFor,

@@ -1,5 +1,4 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import { ExternalLink } from 'lucide-react';
 import type { TAdRecord } from '../../../api/services/ads/ad-record.ts';
 import CrudList, { htmlText } from '../components/CrudList.tsx';
 
@@ -50,17 +49,6 @@ const columns: ColumnDef<TAdRow>[] = [
   },
 ];
 
-const viewLink = (ad: TAdRow) => (
-  <a
-    href={`/add-details/${ad.slug}`}
-    className="inline-flex items-center rounded-md p-1.5 text-slate-600 hover:bg-slate-100"
-    aria-label={`View ${ad.heading}`}
-    title="View on the site"
-  >
-    <ExternalLink className="h-4 w-4" aria-hidden="true" />
-  </a>
-);
-
 /**
  * SPEC.md §2 'Advertisements list': filter, sortable id / heading / description / price,
  * Edit and Delete per row, page size 5. A customer sees their own ads, an admin every ad
@@ -81,7 +69,8 @@ export default function Ads() {
       describe={(ad) => ad.heading}
       deleteNote="The ad and its photos are deleted."
       emptyText="No ads yet. Use Add Ads to post your first one."
-      extraActions={viewLink}
+      viewHref={(ad) => `/add-details/${ad.slug}`}
+      cardTitle="heading"
     />
   );
 }

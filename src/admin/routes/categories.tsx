@@ -118,6 +118,7 @@ export default function Categories() {
           title="Category List"
           listPath="/api/get-all-category"
           columns={columns}
+          cardTitle="name"
           onEdit={onEdit}
           deletePath={(c) => `/api/category/${c.id}`}
           describe={(c) => `category ${c.name}`}

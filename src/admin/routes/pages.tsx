@@ -18,6 +18,7 @@ export default function Pages() {
       listPath="/api/get-all-pages"
       failText="Unable to get pages"
       columns={columns}
+      cardTitle="name"
       addLabel="Create Page"
       addTo="/add-edit-page"
       editTo={(p) => `/add-edit-page/${p.id}`}

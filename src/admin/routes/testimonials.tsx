@@ -45,6 +45,7 @@ export default function Testimonials() {
       title="Testimonials"
       listPath="/api/testimonials"
       columns={columns}
+      cardTitle="name"
       addLabel="Add Testimonial"
       addTo="/add-testimonial"
       editTo={(t) => `/edit-testimonial/${t.id}`}

@@ -37,6 +37,7 @@ export default function Users() {
       listKey="users"
       failText="Unable to get users"
       columns={columns}
+      cardTitle="name"
       addLabel="Add User"
       addTo="/add-user"
       editTo={(u) => `/edit-user/${u.id}`}
