@@ -70,6 +70,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
       res = await next();
       noteWrite(context.request.method, res.status);
       if (key) res = await storeResponse(key, res);
+      else if (res.body && (res.headers.get('content-type') ?? '').startsWith('text/html')) {
+        // A page Astro streamed in hundreds of small chunks goes out as one, so the
+        // compression on the way out (scripts/start.mjs) runs once instead of per chunk.
+        res = new Response(await res.arrayBuffer(), res);
+      }
     }
   } catch (err) {
     endFill?.();
