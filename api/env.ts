@@ -1,6 +1,9 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+/** An optional variable for which an empty value (`S3_ENDPOINT=` in a compose file) means unset. */
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
 const ZEnv = z.object({
   NODE_ENV: z.string().default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(4321),
@@ -19,12 +22,27 @@ const ZEnv = z.object({
   MAIL_FROM: z.string().default('Classifieds <no-reply@localhost>'),
   TRUST_PROXY: z.string().optional(),
   STORAGE: z.enum(['local', 's3']).default('local'),
+  // STORAGE=s3 (api/storage/s3.ts). Keys unset: the AWS SDK's own credential chain.
+  S3_BUCKET: optional(z.string()),
+  S3_ENDPOINT: optional(z.string().url('must be a URL such as http://127.0.0.1:9000')),
+  S3_REGION: optional(z.string()).transform((v) => v ?? 'us-east-1'),
+  S3_ACCESS_KEY_ID: optional(z.string()),
+  S3_SECRET_ACCESS_KEY: optional(z.string()),
+});
+
+/** Rules across variables. */
+const ZEnvChecked = ZEnv.refine((e) => e.STORAGE !== 's3' || !!e.S3_BUCKET, {
+  path: ['S3_BUCKET'],
+  message: 'required when STORAGE=s3 (the bucket that holds the uploads)',
+}).refine((e) => !e.S3_ACCESS_KEY_ID === !e.S3_SECRET_ACCESS_KEY, {
+  path: ['S3_SECRET_ACCESS_KEY'],
+  message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither',
 });
 
 export type TEnv = z.infer<typeof ZEnv> & { dataDir: string; siteUrl: string };
 
 function parseEnv(): TEnv {
-  const parsed = ZEnv.safeParse(process.env);
+  const parsed = ZEnvChecked.safeParse(process.env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     console.error(`Invalid environment variables:\n${lines.join('\n')}`);
