@@ -3,6 +3,7 @@ import { seedDemo } from '../drizzle/seed/demo.ts';
 import { connection, db } from './db/client.ts';
 import { users } from './db/schema/index.ts';
 import { env } from './env.ts';
+import { runEditorImageSweep, scheduleEditorImageSweep } from './services/uploads/sweep-editor-images.ts';
 import { ensureAdmin } from './services/users/ensure-admin.ts';
 
 export const DEMO_ADMIN = { email: 'admin@example.com', password: 'admin123' } as const;
@@ -11,9 +12,16 @@ export type TBootResult = { seeded: boolean; adminEmail?: string; adminPassword?
 
 /**
  * Idempotent start-up: apply migrations, load demo content into an empty database (when
- * SEED_DEMO allows), and ensure the ADMIN_EMAIL account. Safe to run on every start.
+ * SEED_DEMO allows), ensure the ADMIN_EMAIL account, and delete abandoned editor images.
+ * Safe to run on every start.
  */
 export async function boot(): Promise<TBootResult> {
+  const result = await prepare();
+  await runEditorImageSweep(); // logs and swallows its own errors: never blocks a start
+  return result;
+}
+
+async function prepare(): Promise<TBootResult> {
   const e = env();
   await connection().migrate();
   const [{ n }] = (await db().select({ n: count() }).from(users)) as [{ n: number }];
@@ -33,11 +41,21 @@ export async function boot(): Promise<TBootResult> {
 }
 
 let ready: Promise<TBootResult> | undefined;
-/** boot() once per process. */
+/**
+ * Start-up once per process, for the server's requests; then the hourly sweep of abandoned
+ * editor images. The first sweep is not repeated here: scripts/start.mjs ran boot(), sweep
+ * included, before the server took its first request.
+ */
 export function ensureBooted(): Promise<TBootResult> {
-  ready ??= boot().catch((err) => {
-    ready = undefined;
-    throw err;
-  });
+  ready ??= prepare().then(
+    (result) => {
+      scheduleEditorImageSweep();
+      return result;
+    },
+    (err) => {
+      ready = undefined;
+      throw err;
+    },
+  );
   return ready;
 }

@@ -51,3 +51,11 @@ export const MAX_BODY_BYTES = 40 * 1024 * 1024;
 export const DB_UNAVAILABLE_RETRY_AFTER_SEC = 5;
 /** How long /readyz waits for the database before answering 503. */
 export const READINESS_TIMEOUT_MS = 2000;
+/**
+ * How old an editor image (api/services/uploads/upload-editor-image.ts) must be before the
+ * sweep may delete it as abandoned when no saved text shows it: longer than anyone keeps a
+ * form open between uploading an image into it and saving.
+ */
+export const EDITOR_IMAGE_GRACE_MS = 24 * HOUR * 1000;
+/** How often each server process sweeps abandoned editor images (after the one at boot). */
+export const EDITOR_IMAGE_SWEEP_INTERVAL_MS = HOUR * 1000;

@@ -3,7 +3,10 @@ import net from 'node:net';
 import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { db } from '../../api/db/client.ts';
+import { faqs } from '../../api/db/schema/index.ts';
 import { resetEnv } from '../../api/env.ts';
+import { sweepEditorImages } from '../../api/services/uploads/sweep-editor-images.ts';
 import {
   fileExists,
   listFiles,
@@ -147,6 +150,32 @@ describe(`S3 storage on ${driver}`, () => {
       resetEnv();
     }
     expect((await serve('ad-00000000-0000-0000-0000-000000000000.webp')).status).toBe(404);
+  });
+
+  it('an editor image is uploaded to the bucket and swept from it once abandoned', async () => {
+    const { token } = await makeUser({ role: 'admin' });
+    const upload = async (colour: string) => {
+      const body = new FormData();
+      body.append('image', await pngFile('inline.png', colour));
+      const res = await call('POST', '/uploads/image', { token, form: body });
+      expect(res.status).toBe(201);
+      expect((await serve(path.basename(res.data.url))).status).toBe(200);
+      return { url: res.data.url as string, name: res.data.name as string };
+    };
+    const kept = await upload('#112233');
+    const dropped = await upload('#445566');
+    await db()
+      .insert(faqs)
+      .values({ question: 'Pictured?', answer: `<img src="${kept.url}">` });
+
+    // Just uploaded: younger than the grace period, so both stay.
+    expect(await sweepEditorImages()).toEqual([]);
+    // A day and an hour later (LastModified from the bucket): only the one no FAQ shows goes.
+    expect(await sweepEditorImages({ now: Date.now() + 25 * 3600_000 })).toEqual([dropped.name]);
+    const keys = await s3.keys();
+    for (const f of filesOf(kept.name)) expect(keys).toContain(f);
+    for (const f of filesOf(dropped.name)) expect(keys).not.toContain(f);
+    expect((await serve(path.basename(dropped.url))).status).toBe(404);
   });
 });
 

@@ -32,12 +32,16 @@ async function stillUsedImages(names: string[]): Promise<Set<string>> {
   return used;
 }
 
-/** Of editor image names, those some rich-text field anywhere still shows. */
-async function stillShownEditorImages(names: string[]): Promise<Set<string>> {
+/**
+ * Of editor image names, those some rich-text field anywhere still shows; without names,
+ * every editor image shown anywhere (one pass per table, for the sweep of abandoned ones).
+ */
+export async function stillShownEditorImages(names?: string[]): Promise<Set<string>> {
   const shown = new Set<string>();
-  if (!names.length) return shown;
-  const stems = names.map((n) => n.replace(/\.webp$/, ''));
-  const mentions = (col: Parameters<typeof like>[0]) => or(...stems.map((s) => like(col, `%/uploads/${s}%`)));
+  if (names && !names.length) return shown;
+  const stems = (names ?? []).map((n) => n.replace(/\.webp$/, ''));
+  const mentions = (col: Parameters<typeof like>[0]) =>
+    names ? or(...stems.map((s) => like(col, `%/uploads/${s}%`))) : like(col, `%/uploads/${EDITOR_IMAGE_PREFIX}-%`);
   const texts = await Promise.all([
     db().select({ t: ads.description }).from(ads).where(mentions(ads.description)),
     db().select({ t: pages.content }).from(pages).where(mentions(pages.content)),
