@@ -182,6 +182,12 @@ function SortIcon({ sorted }: { sorted: false | 'asc' | 'desc' }) {
 
 type TViewProps = { caption?: string; loading: boolean; message: string | null; error: boolean };
 
+/**
+ * Where the table is wider than its card (a tablet, a long email), the Actions column stays
+ * pinned at the right edge, so a row's Edit and Delete never need a sideways scroll.
+ */
+const stickyActions = 'sticky right-0 shadow-[-6px_0_8px_-6px_rgb(15_23_42/0.3)]';
+
 function TableView<T>({ table, caption, loading, message, error }: TViewProps & { table: Table<T> }) {
   const span = table.getVisibleLeafColumns().length;
   return (
@@ -199,7 +205,7 @@ function TableView<T>({ table, caption, loading, message, error }: TViewProps & 
                     key={h.id}
                     scope="col"
                     aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
-                    className="px-3 py-2 text-left font-semibold whitespace-nowrap text-slate-700"
+                    className={`px-3 py-2 text-left font-semibold whitespace-nowrap text-slate-700 ${h.column.id === ACTIONS ? `${stickyActions} bg-slate-50` : ''}`}
                   >
                     {h.column.getCanSort() ? (
                       <button
@@ -234,9 +240,12 @@ function TableView<T>({ table, caption, loading, message, error }: TViewProps & 
             </tr>
           ) : (
             table.getRowModel().rows.map((row) => (
-              <tr key={row.id} className="odd:bg-white even:bg-slate-50 hover:bg-slate-100/60">
+              <tr key={row.id} className="odd:bg-white even:bg-slate-50 hover:bg-slate-100">
                 {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id} className="px-3 py-2 align-top text-slate-700">
+                  <td
+                    key={cell.id}
+                    className={`px-3 py-2 align-top text-slate-700 ${cell.column.id === ACTIONS ? `${stickyActions} bg-inherit` : ''}`}
+                  >
                     {flexRender(cell.column.columnDef.cell, cell.getContext())}
                   </td>
                 ))}

@@ -4,11 +4,12 @@ import type { ReactNode } from 'react';
 export const inputClass =
   'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-primary focus:ring-2 focus:ring-primary/30 focus:outline-none disabled:bg-slate-100';
 
+/** Buttons are 44 px tall on phones (a thumb's tap target), compact from `md` up. */
 export const primaryButtonClass =
-  'inline-flex items-center justify-center gap-2 rounded-lg bg-primary px-5 py-2.5 text-sm font-semibold text-primary-fg shadow-sm hover:brightness-95 disabled:opacity-60';
+  'inline-flex min-h-11 items-center justify-center gap-2 whitespace-nowrap rounded-lg bg-primary px-5 py-2.5 text-sm font-semibold text-primary-fg shadow-sm hover:brightness-95 disabled:opacity-60 md:min-h-0';
 
 export const secondaryButtonClass =
-  'inline-flex items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50';
+  'inline-flex min-h-11 items-center justify-center gap-2 whitespace-nowrap rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 md:min-h-0';
 
 export function Field({
   label,
@@ -53,7 +54,7 @@ export function FormShell({
 }) {
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-5">
-      <div className="flex items-center justify-between gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-xl font-semibold text-slate-900">{title}</h2>
         {aside}
       </div>

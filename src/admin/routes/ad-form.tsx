@@ -304,7 +304,7 @@ export default function AdForm() {
               <button
                 type="button"
                 onClick={() => features.remove(i)}
-                className="inline-grid h-9 w-9 shrink-0 place-items-center rounded-lg text-red-700 hover:bg-red-50"
+                className="inline-grid h-11 w-11 shrink-0 place-items-center rounded-lg text-red-700 hover:bg-red-50 md:h-9 md:w-9"
                 aria-label={`Remove feature ${i + 1}`}
                 title="Remove feature"
               >

@@ -208,7 +208,7 @@ export default function Settings() {
               <button
                 type="button"
                 onClick={() => links.remove(i)}
-                className="inline-flex h-10 items-center justify-center gap-1 justify-self-start rounded-lg px-3 text-sm font-medium text-red-700 hover:bg-red-50 sm:justify-self-auto"
+                className="inline-flex h-11 items-center justify-center gap-1 justify-self-start rounded-lg px-3 text-sm font-medium text-red-700 hover:bg-red-50 sm:justify-self-auto md:h-10"
                 aria-label={`Remove social link ${i + 1}`}
               >
                 <Trash2 className="h-4 w-4" aria-hidden="true" /> Remove
