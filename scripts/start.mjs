@@ -77,7 +77,11 @@ function serveCached(req, res, https) {
       : encoding === 'br'
         ? zlib.brotliCompressSync(entry.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
         : zlib.gzipSync(entry.body, { level: 6 });
-    const headers = [...Object.entries(baseSecurityHeaders({ https })), ...entry.headers].flat();
+    // The entry's own headers win over the base set (an API answer already carries it).
+    const merged = new Map();
+    for (const [k, v] of [...Object.entries(baseSecurityHeaders({ https })), ...entry.headers])
+      merged.set(k.toLowerCase(), [k, v]);
+    const headers = [...merged.values()].flat();
     headers.push('x-cache', 'HIT', 'Vary', 'Accept-Encoding', 'Content-Length', String(body.byteLength));
     if (encoding) headers.push('Content-Encoding', encoding);
     wire = { headers, body };

@@ -84,9 +84,18 @@ test.describe('compressed delivery', () => {
   });
 
   test('API answers are compressed too, and a signed-in visitor is never served from the cache', async () => {
-    const api = await rawGet('/api/all-ads?limit=20', { 'accept-encoding': 'br' });
-    expect(api.headers['content-encoding']).toBe('br');
-    expect(JSON.parse(api.text)).toMatchObject({ success: true });
+    const url = `/api/all-ads?limit=20&max_price=${9_000_000 + (Date.now() % 100_000)}`;
+    for (const attempt of ['MISS', 'HIT']) {
+      const api = await rawGet(url, { 'accept-encoding': 'br' });
+      expect(api.headers['x-cache'], attempt).toBe(attempt);
+      expect(api.headers['content-encoding']).toBe('br');
+      expect(JSON.parse(api.text)).toMatchObject({ success: true });
+      // Each security header once, whichever path answered.
+      expect(api.headers['x-content-type-options']).toBe('nosniff');
+      expect(api.headers['content-security-policy']).toBe(
+        "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+      );
+    }
 
     const cookie = await signedInCookie();
     await rawGet('/', { 'accept-encoding': 'br' }); // warm the anonymous copy
