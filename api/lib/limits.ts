@@ -32,6 +32,8 @@ export const RATE_LIMITS = {
   forgotEmail: { points: 5, durationSec: HOUR },
   /** Reset-password attempts from one address: each costs an argon2 hash. */
   resetIp: { points: 20, durationSec: 15 * MINUTE },
+  /** Rich-text editor image uploads per signed-in user: enough to write, not to fill a disk. */
+  editorImage: { points: 120, durationSec: HOUR },
 } as const satisfies Record<string, TRateLimit>;
 
 export type TRateLimitName = keyof typeof RATE_LIMITS;

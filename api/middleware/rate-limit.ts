@@ -1,37 +1,69 @@
 import type { Context } from 'hono';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterDrizzle, RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { connection, type Db, db } from '../db/client.ts';
+import { rateLimits } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import { clientIp } from '../lib/client-ip.ts';
 import { RATE_LIMITS, rateLimitScale, type TRateLimitName } from '../lib/limits.ts';
 
 /**
- * Abuse limits (api/lib/limits.ts) kept in this process's memory with rate-limiter-flexible.
- * One server is one limiter; with several servers behind a load balancer each keeps its own
- * count, so the effective limit is multiplied by the number of servers. For a shared count,
- * swap RateLimiterMemory for RateLimiterRedis (same package, same calls) — see docs/SECURITY.md.
+ * Abuse limits (api/lib/limits.ts) with rate-limiter-flexible.
+ *
+ * On PostgreSQL the counts live in the rate_limits table, so every server process behind a
+ * load balancer shares them (N servers do not multiply a limit by N) and a restart does not
+ * forget them. If that table cannot be reached, each process falls back to counting in its
+ * own memory (the insurance limiter) rather than failing the request. On the embedded
+ * database (one process by design) the counts are kept in memory.
  */
-const limiters = new Map<TRateLimitName, RateLimiterMemory>();
+type TLimiter = RateLimiterMemory | RateLimiterDrizzle;
+const limiters = new Map<TRateLimitName, TLimiter>();
 
-function limiter(name: TRateLimitName): RateLimiterMemory {
+// Drizzle calls go through db() each time, so a reconnected or swapped connection is used.
+const store = {
+  insert: (...a: Parameters<Db['insert']>) => db().insert(...a),
+  select: (...a: Parameters<Db['select']>) => db().select(...a),
+  delete: (...a: Parameters<Db['delete']>) => db().delete(...a),
+};
+
+function limiter(name: TRateLimitName): TLimiter {
   let l = limiters.get(name);
   if (!l) {
     const { points, durationSec } = RATE_LIMITS[name];
-    l = new RateLimiterMemory({
+    const options = {
       keyPrefix: name,
       points: Math.max(1, Math.round(points * rateLimitScale())),
       duration: durationSec,
-    });
+    };
+    l =
+      connection().kind === 'postgres'
+        ? new RateLimiterDrizzle({
+            ...options,
+            storeClient: store,
+            schema: rateLimits,
+            insuranceLimiter: new RateLimiterMemory(options),
+          })
+        : new RateLimiterMemory(options);
     limiters.set(name, l);
   }
   return l;
 }
 
-/** Forgets every count (tests call this between cases; also picks up a new RATE_LIMIT_SCALE). */
-export function resetRateLimits() {
+/**
+ * Forgets the limiter objects, as a newly started server process begins (stored counts stay);
+ * also picks up a new RATE_LIMIT_SCALE.
+ */
+export function forgetLimiters() {
   limiters.clear();
 }
 
+/** Forgets every count, stored ones included (tests call this between cases). */
+export async function resetRateLimits() {
+  forgetLimiters();
+  if (connection().kind === 'postgres') await db().delete(rateLimits);
+}
+
 export const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
+export const TOO_MANY_UPLOADS = 'Too many image uploads. Please try again later.';
 
 function tooMany(msBeforeNext: number): AppError {
   const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
@@ -72,6 +104,18 @@ export function limitForgotPassword(c: Context, email: string) {
     ['forgotIp', clientIp(c)],
     ['forgotEmail', emailKey(email)],
   ]);
+}
+
+/** Editor image uploads: per signed-in user. */
+export async function limitEditorImages(userId: number) {
+  try {
+    await limiter('editorImage').consume(String(userId));
+  } catch (res) {
+    if (!(res instanceof RateLimiterRes)) throw res;
+    throw new AppError('TOO_MANY_REQUESTS', TOO_MANY_UPLOADS, {
+      headers: { 'Retry-After': String(Math.max(1, Math.ceil(res.msBeforeNext / 1000))) },
+    });
+  }
 }
 
 /** Reset-password: per address (each attempt hashes a password). */

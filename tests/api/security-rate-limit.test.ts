@@ -1,9 +1,12 @@
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { db } from '../../api/db/client.ts';
+import { rateLimits } from '../../api/db/schema/index.ts';
 import { resetEnv } from '../../api/env.ts';
 import { clientIp, normaliseIp } from '../../api/lib/client-ip.ts';
 import { RATE_LIMITS } from '../../api/lib/limits.ts';
-import { resetRateLimits, TOO_MANY } from '../../api/middleware/rate-limit.ts';
-import { call } from '../helpers/client.ts';
+import { forgetLimiters, resetRateLimits, TOO_MANY, TOO_MANY_UPLOADS } from '../../api/middleware/rate-limit.ts';
+import { call, makeUser } from '../helpers/client.ts';
 import { driver, setupTestDb } from '../helpers/test-db.ts';
 
 // Counts the password work, to prove a refused login never reaches argon2.
@@ -33,8 +36,8 @@ afterAll(() => {
   delete process.env.TRUST_PROXY;
   resetEnv();
 });
-beforeEach(() => {
-  resetRateLimits();
+beforeEach(async () => {
+  await resetRateLimits();
 });
 
 let ipCounter = 0;
@@ -110,6 +113,45 @@ describe(`login limits on ${driver}`, () => {
   });
 });
 
+describe(`where the counts live on ${driver}`, () => {
+  async function lockAccount(email: string) {
+    expect((await signup(email, newIp())).status).toBe(201);
+    for (let i = 0; i < RATE_LIMITS.loginAccount.points; i++) await login(email, 'wrong', newIp());
+    expect429(await login(email, 'secret1', newIp()));
+  }
+
+  it.runIf(driver === 'postgres')(
+    'shares them through PostgreSQL, so another server process (or a restart) still refuses',
+    async () => {
+      await lockAccount('shared@example.com');
+      const [row] = await db().select().from(rateLimits).where(eq(rateLimits.key, 'loginAccount:shared@example.com'));
+      expect(row?.points).toBe(RATE_LIMITS.loginAccount.points);
+      forgetLimiters(); // what a second server, or this one after a restart, starts with
+      expect429(await login('shared@example.com', 'secret1', newIp()));
+    },
+  );
+
+  it.runIf(driver === 'pglite')('keeps them in this process with the embedded database', async () => {
+    await lockAccount('local@example.com');
+    forgetLimiters();
+    expect((await login('local@example.com', 'secret1', newIp())).status).toBe(200);
+  });
+
+  it.runIf(driver === 'postgres')('still limits, in memory, when the table cannot be reached', async () => {
+    await db().execute(sql`ALTER TABLE rate_limits RENAME TO rate_limits_away`);
+    try {
+      forgetLimiters();
+      const ip = newIp();
+      for (let i = 0; i < RATE_LIMITS.loginIp.points; i++) {
+        expect((await login(`insured${i}@example.com`, 'guess', ip)).status).toBe(401);
+      }
+      expect429(await login('insured-last@example.com', 'guess', ip));
+    } finally {
+      await db().execute(sql`ALTER TABLE rate_limits_away RENAME TO rate_limits`);
+    }
+  });
+});
+
 describe(`sign-up, forgot-password and reset limits on ${driver}`, () => {
   it('limits sign-ups per address', async () => {
     const ip = newIp();
@@ -166,6 +208,22 @@ describe(`sign-up, forgot-password and reset limits on ${driver}`, () => {
   });
 });
 
+describe(`upload limits on ${driver}`, () => {
+  it('limits editor image uploads per user, not per address', async () => {
+    const writer = await makeUser();
+    const upload = (token: string) => call('POST', '/uploads/image', { token, form: new FormData() });
+    for (let i = 0; i < RATE_LIMITS.editorImage.points; i++) {
+      // No file: refused with 400, but the attempt is counted before the body is read.
+      expect((await upload(writer.token)).status).toBe(400);
+    }
+    const refused = await upload(writer.token);
+    expect(refused.status).toBe(429);
+    expect(refused.data).toEqual({ success: false, error: TOO_MANY_UPLOADS, message: TOO_MANY_UPLOADS });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await upload((await makeUser()).token)).status).toBe(400);
+  });
+});
+
 describe('the client address', () => {
   const ctx = (headers: Record<string, string>, clientAddress?: string) =>
     ({
@@ -180,7 +238,7 @@ describe('the client address', () => {
       expect(clientIp(ctx({ 'x-forwarded-for': '1.2.3.4' }, '198.51.100.7'))).toBe('198.51.100.7');
       expect(clientIp(ctx({ 'x-forwarded-for': '1.2.3.4' }))).toBe('unknown');
       // So rotating a forged header does not escape the per-address limit.
-      resetRateLimits();
+      await resetRateLimits();
       for (let i = 0; i < RATE_LIMITS.loginIp.points; i++) {
         await login(`rot${i}@example.com`, 'guess', `198.18.0.${i}`);
       }
