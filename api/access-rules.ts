@@ -10,9 +10,22 @@
  * - admin:     role admin only; a customer gets 403.
  *
  * `body` says how the route reads its body (for the walk's requests): json or multipart.
+ * `shared` marks a public read whose answer is the same for every caller, signed in or not:
+ * the short page cache (api/middleware/micro-cache.ts) may then answer it for anyone, so a
+ * signed-in visitor filtering the ad list shares the cached answers. The walk checks that
+ * anonymous, customer and admin callers get identical answers from every shared route.
+ * `personal` marks a write that changes only the caller's own private state (a session, a
+ * password, a wishlist, an unsaved editor image): nothing any cached answer shows, so it
+ * leaves the cache alone. Every other successful write empties it.
  */
 export type TAccess = 'public' | 'signed-in' | 'owner' | 'admin';
-export type TAccessRule = { access: TAccess; body?: 'json' | 'multipart'; note?: string };
+export type TAccessRule = {
+  access: TAccess;
+  body?: 'json' | 'multipart';
+  shared?: true;
+  personal?: true;
+  note?: string;
+};
 
 export const ACCESS_RULES = {
   // Health checks for load balancers.
@@ -20,31 +33,31 @@ export const ACCESS_RULES = {
   'GET /api/readyz': { access: 'public' },
 
   // Accounts.
-  'POST /api/user/signup': { access: 'public', body: 'json' },
-  'POST /api/user/login': { access: 'public', body: 'json' },
-  'POST /api/user/logout': { access: 'public', note: 'ends the caller’s session if there is one' },
+  'POST /api/user/signup': { access: 'public', body: 'json', personal: true },
+  'POST /api/user/login': { access: 'public', body: 'json', personal: true },
+  'POST /api/user/logout': { access: 'public', personal: true, note: 'ends the caller’s session if there is one' },
   'GET /api/user/me': { access: 'signed-in' },
-  'POST /api/forgot-password': { access: 'public', body: 'json' },
-  'POST /api/reset-password': { access: 'public', body: 'json', note: 'needs the mailed token' },
+  'POST /api/forgot-password': { access: 'public', body: 'json', personal: true },
+  'POST /api/reset-password': { access: 'public', body: 'json', personal: true, note: 'needs the mailed token' },
 
   // Settings.
-  'GET /api/get-settings': { access: 'public' },
+  'GET /api/get-settings': { access: 'public', shared: true },
   'GET /api/settings': { access: 'admin' },
   'POST /api/update-settings': { access: 'admin', body: 'multipart' },
 
   // Public catalogue.
-  'GET /api/all-ads': { access: 'public' },
-  'GET /api/ads-by-slug/:slug': { access: 'public' },
-  'GET /api/get-content/:slug': { access: 'public' },
-  'GET /api/faqs': { access: 'public' },
-  'GET /api/testimonials': { access: 'public' },
-  'GET /api/memberships': { access: 'public' },
+  'GET /api/all-ads': { access: 'public', shared: true },
+  'GET /api/ads-by-slug/:slug': { access: 'public', shared: true },
+  'GET /api/get-content/:slug': { access: 'public', shared: true },
+  'GET /api/faqs': { access: 'public', shared: true },
+  'GET /api/testimonials': { access: 'public', shared: true },
+  'GET /api/memberships': { access: 'public', shared: true },
 
   // Wishlist: the caller's own list.
   'GET /api/wishlist': { access: 'signed-in' },
-  'POST /api/wishlist': { access: 'signed-in', body: 'json' },
-  'DELETE /api/wishlist/:id': { access: 'owner' },
-  'DELETE /api/wishlist': { access: 'signed-in' },
+  'POST /api/wishlist': { access: 'signed-in', body: 'json', personal: true },
+  'DELETE /api/wishlist/:id': { access: 'owner', personal: true },
+  'DELETE /api/wishlist': { access: 'signed-in', personal: true },
 
   // Ads: a customer sees and changes only their own; an admin all.
   'GET /api/ads': { access: 'signed-in', note: 'a customer gets only their own ads' },
@@ -53,7 +66,12 @@ export const ACCESS_RULES = {
   'POST /api/ads/update': { access: 'owner', body: 'multipart' },
   'GET /api/ads/:id': { access: 'owner' },
   'DELETE /api/ads/:id': { access: 'owner' },
-  'POST /api/uploads/image': { access: 'signed-in', body: 'multipart', note: 'rich-text editor images' },
+  'POST /api/uploads/image': {
+    access: 'signed-in',
+    body: 'multipart',
+    personal: true,
+    note: 'rich-text editor images',
+  },
 
   // Users (admin area).
   'GET /api/users': { access: 'admin' },
@@ -94,3 +112,23 @@ export const ACCESS_RULES = {
 } as const satisfies Record<string, TAccessRule>;
 
 export type TRouteKey = keyof typeof ACCESS_RULES;
+
+/** 'METHOD /path' keys of the rules that have `flag`, as one matcher over method + pathname. */
+function matcher(flag: 'shared' | 'personal') {
+  const patterns = Object.entries(ACCESS_RULES as Record<string, TAccessRule>)
+    .filter(([, rule]) => rule[flag])
+    .map(([key]) => new RegExp(`^${key.replace(/:[a-z]+(\{[^}]*\})?/gi, '[^/]+')}$`));
+  return (method: string, pathname: string) => patterns.some((re) => re.test(`${method.toUpperCase()} ${pathname}`));
+}
+const sharedRead = matcher('shared');
+const personalWrite = matcher('personal');
+
+/** Is `pathname` (normalised, without the query) a read whose answer is the same for everyone? */
+export function isSharedRead(pathname: string): boolean {
+  return sharedRead('GET', pathname);
+}
+
+/** Does this write change only the caller's own private state (see `personal` above)? */
+export function isPersonalWrite(method: string, pathname: string): boolean {
+  return personalWrite(method, pathname);
+}

@@ -44,26 +44,29 @@ const { handler } = await import(entry);
 const { baseSecurityHeaders, isHttpsRequest } = await import('../api/middleware/security-headers.ts');
 // Anonymous GETs answered from the short page cache (api/middleware/micro-cache.ts, filled by
 // src/middleware.ts) are written straight from here, without a trip through Astro.
-const { cacheTtlMs, freshEntry, keyOf } = await import('../api/middleware/micro-cache.ts');
+const { cacheTtlMs, freshEntry, keyOf, mayShare } = await import('../api/middleware/micro-cache.ts');
 const cacheOn = cacheTtlMs() > 0;
 // The cache key is the URL as Astro sees it (`new URL(...).href`); the few distinct raw
-// URLs a site is asked for are normalised once and remembered.
-const hrefs = new Map();
-function hrefOf(raw) {
-  let href = hrefs.get(raw);
-  if (href === undefined) {
-    href = URL.canParse(raw) ? new URL(raw).href : null;
-    if (hrefs.size >= 2000) hrefs.clear();
-    hrefs.set(raw, href);
+// URLs a site is asked for are normalised once and remembered, with their pathname.
+const urls = new Map();
+function urlOf(raw) {
+  let url = urls.get(raw);
+  if (url === undefined) {
+    const parsed = URL.canParse(raw) ? new URL(raw) : null;
+    url = parsed && { href: parsed.href, pathname: parsed.pathname };
+    if (urls.size >= 2000) urls.clear();
+    urls.set(raw, url);
   }
-  return href;
+  return url;
 }
 const one = (v) => (Array.isArray(v) ? v[0] : v) ?? null;
 function serveCached(req, res, https) {
-  if (!cacheOn || stopping || req.method !== 'GET' || req.headers.cookie || req.headers.authorization) return false;
-  const href = hrefOf(`http://${req.headers.host ?? ''}${req.url ?? '/'}`);
-  if (!href) return false;
-  const entry = freshEntry(keyOf(href, one(req.headers['x-forwarded-host']), one(req.headers['x-forwarded-proto'])));
+  if (!cacheOn || stopping || req.method !== 'GET') return false;
+  const url = urlOf(`http://${req.headers.host ?? ''}${req.url ?? '/'}`);
+  if (!url || !mayShare(url.pathname, Boolean(req.headers.cookie || req.headers.authorization))) return false;
+  const entry = freshEntry(
+    keyOf(url.href, one(req.headers['x-forwarded-host']), one(req.headers['x-forwarded-proto'])),
+  );
   if (!entry) return false;
   // Browsers accept br/gzip: each entry is compressed once, and its whole header list is
   // built once per (https, encoding), so a hit is one writeHead and one write.

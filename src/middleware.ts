@@ -68,7 +68,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
         context.locals.user = result?.user ?? null;
       }
       res = await next();
-      noteWrite(context.request.method, res.status);
+      noteWrite(context.request.method, res.status, path);
       if (key) res = await storeResponse(key, res);
       else if (res.body && (res.headers.get('content-type') ?? '').startsWith('text/html')) {
         // A page Astro streamed in hundreds of small chunks goes out as one, so the

@@ -4,17 +4,23 @@
  * set of queries per few seconds instead of one each.
  *
  * What is cached: a GET from a request with no Cookie and no Authorization header (so never a
- * signed-in view, and the header's "Sign In" is right for everyone served), answered 200 with
- * HTML or JSON, without Set-Cookie, without Cache-Control no-store/private, under 1 MB.
+ * signed-in view, and the header's "Sign In" is right for everyone served), or any GET of a
+ * public API read whose answer is the same for everyone (`shared` in api/access-rules.ts),
+ * answered 200 with HTML or JSON, without Set-Cookie, without Cache-Control no-store/private,
+ * under 1 MB.
  * The key is the full URL with its Host (and forwarded host/proto), so a forged Host header
  * can only ever poison its own entry.
  *
  * Freshness: entries live PAGE_CACHE_TTL_MS (default 3000 ms; 0 turns the cache off), and any
  * write through this process (POST/PUT/PATCH/DELETE not refused with a 4xx) empties the
  * cache at once, so a change is visible to its author and everyone else on the next request.
+ * Writes that change only the caller's own private state (log in, sign up, wishlist:
+ * `personal` in api/access-rules.ts) leave it alone: no cached answer shows them.
  * With several servers, another server's write shows here within the TTL (ARCHITECTURE.md:
  * "caches are per process and short").
  */
+
+import { isPersonalWrite, isSharedRead } from '../access-rules.ts';
 
 type TEntry = { expires: number; status: number; headers: [string, string][]; body: Uint8Array };
 
@@ -85,8 +91,18 @@ export function clearMicroCache() {
 export function cacheKey(request: Request): string | null {
   if (request.method !== 'GET') return null;
   const h = request.headers;
-  if (h.has('cookie') || h.has('authorization')) return null;
+  if (!mayShare(new URL(request.url).pathname, h.has('cookie') || h.has('authorization'))) return null;
   return keyOf(request.url, h.get('x-forwarded-host'), h.get('x-forwarded-proto'));
+}
+
+/**
+ * May a GET for `pathname` be answered from (and stored in) the shared cache? Always for a
+ * visitor without credentials; for a signed-in caller only on the public reads whose answer
+ * is the same for everyone (api/access-rules.ts `shared`), never on a page (its header
+ * names the user) or anything personal.
+ */
+export function mayShare(pathname: string, withCredentials: boolean): boolean {
+  return !withCredentials || isSharedRead(pathname);
 }
 
 /** The key from its parts: the absolute URL as Astro builds it (Host header + path). */
@@ -141,9 +157,13 @@ export async function storeResponse(key: string, res: Response, now = Date.now()
 }
 
 /**
- * After any request: a write that may have changed something (anything but a 4xx refusal,
- * including a 5xx whose outcome is unknown) makes every cached answer stale.
+ * After any request: a write that may have changed something others see (anything but a 4xx
+ * refusal, including a 5xx whose outcome is unknown; personal writes excepted) makes every
+ * cached answer stale.
  */
-export function noteWrite(method: string, status: number) {
-  if (WRITE_METHODS.has(method.toUpperCase()) && !(status >= 400 && status < 500)) entries.clear();
+export function noteWrite(method: string, status: number, pathname: string) {
+  if (!WRITE_METHODS.has(method.toUpperCase()) || (status >= 400 && status < 500)) return;
+  // A login, a sign-up or a wishlist change shows in no cached answer.
+  if (isPersonalWrite(method, pathname)) return;
+  entries.clear();
 }

@@ -171,6 +171,21 @@ describe(`the access table on ${driver}`, () => {
     expect(stale, 'routes in api/access-rules.ts that the app does not serve').toEqual([]);
   });
 
+  it('gives anonymous, customer and admin callers the same answer on every shared read', async () => {
+    const shared = rules.filter(([, rule]) => rule.shared);
+    expect(shared.length).toBeGreaterThan(0);
+    const differ: string[] = [];
+    for (const [key, rule] of shared) {
+      const anonymous = await request(key, rule);
+      expect(anonymous.status, key).toBe(200);
+      for (const caller of [stranger, admin]) {
+        const res = await request(key, rule, caller.token);
+        if (res.status !== 200 || JSON.stringify(res.data) !== JSON.stringify(anonymous.data)) differ.push(key);
+      }
+    }
+    expect(differ, 'shared routes whose answer depends on the caller').toEqual([]);
+  });
+
   it('answers 401 to an anonymous caller on every non-public route, changing nothing', async () => {
     const before = await snapshot();
     const wrong: string[] = [];

@@ -28,10 +28,27 @@ describe('the anonymous page cache', () => {
     expect(cachedResponse(key, 1000 + 3001)).toBeNull();
   });
 
-  it('never caches for a request with a cookie or a bearer token, or a write', () => {
-    expect(cacheKey(get('http://site/', { cookie: 'session=x' }))).toBeNull();
-    expect(cacheKey(get('http://site/', { authorization: 'Bearer x' }))).toBeNull();
+  it('never caches a page or a personal read for a request with a cookie or a bearer token, or a write', () => {
+    const signedIn: Record<string, string>[] = [{ cookie: 'session=x' }, { authorization: 'Bearer x' }];
+    for (const credentials of signedIn) {
+      for (const path of ['/', '/category', '/add-details/bike', '/api/wishlist', '/api/ads', '/api/user/me']) {
+        expect(cacheKey(get(`http://site${path}`, credentials)), path).toBeNull();
+      }
+      // Admin reads next to shared ones, and paths that only start like a shared one.
+      for (const path of ['/api/faqs/3', '/api/memberships/1', '/api/ads-by-slug/a/b', '/api/all-ads/x']) {
+        expect(cacheKey(get(`http://site${path}`, credentials)), path).toBeNull();
+      }
+    }
     expect(cacheKey(new Request('http://site/', { method: 'POST' }))).toBeNull();
+  });
+
+  it('shares the public reads that answer everyone alike with signed-in callers too', () => {
+    for (const path of ['/api/all-ads?page=2', '/api/get-settings', '/api/ads-by-slug/bike', '/api/faqs']) {
+      const key = cacheKey(get(`http://site${path}`));
+      expect(key, path).not.toBeNull();
+      expect(cacheKey(get(`http://site${path}`, { cookie: 'session=x' })), path).toBe(key);
+      expect(cacheKey(get(`http://site${path}`, { authorization: 'Bearer x' })), path).toBe(key);
+    }
   });
 
   it('keys on the Host too, so a forged Host cannot poison the real entry', () => {
@@ -54,14 +71,38 @@ describe('the anonymous page cache', () => {
 
   it('is emptied by any write that was not refused', async () => {
     await storeResponse('k', html('old'));
-    noteWrite('POST', 400);
+    noteWrite('POST', 400, '/api/ads/add');
     expect(cachedResponse('k')).not.toBeNull();
-    noteWrite('GET', 200);
+    noteWrite('GET', 200, '/api/all-ads');
     expect(cachedResponse('k')).not.toBeNull();
-    noteWrite('PUT', 200);
+    noteWrite('PUT', 200, '/api/pages/3');
     expect(cachedResponse('k')).toBeNull();
     await storeResponse('k', html('old'));
-    noteWrite('DELETE', 503);
+    noteWrite('DELETE', 503, '/api/ads/7');
+    expect(cachedResponse('k')).toBeNull();
+    await storeResponse('k', html('old'));
+    noteWrite('POST', 200, '/contact-us');
+    expect(cachedResponse('k')).toBeNull();
+  });
+
+  it('is kept by writes that change only the caller’s own private state', async () => {
+    await storeResponse('k', html('old'));
+    for (const [method, path] of [
+      ['POST', '/api/user/login'],
+      ['POST', '/api/user/logout'],
+      ['POST', '/api/user/signup'],
+      ['POST', '/api/forgot-password'],
+      ['POST', '/api/reset-password'],
+      ['POST', '/api/wishlist'],
+      ['DELETE', '/api/wishlist/12'],
+      ['DELETE', '/api/wishlist'],
+      ['POST', '/api/uploads/image'],
+    ]) {
+      noteWrite(method, 200, path);
+      expect(cachedResponse('k'), `${method} ${path}`).not.toBeNull();
+    }
+    // The same paths with another method, or an admin write beside them, still empty it.
+    noteWrite('POST', 200, '/api/user/update');
     expect(cachedResponse('k')).toBeNull();
   });
 
