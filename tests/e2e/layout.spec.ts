@@ -35,6 +35,19 @@ test('a visitor sees the header and footer built from the site settings', async 
   await expect(page).toHaveURL(/\/terms-of-service$/);
 });
 
+test('on a wide screen the left-side advert sits under the filters, beside the results', async ({ page }) => {
+  await page.goto('/');
+  const advert = page.getByRole('complementary', { name: 'Advertisement' }).filter({ hasText: 'Safe trading tips' });
+  const filters = page.getByRole('complementary', { name: 'Filters' });
+  const results = page.getByRole('heading', { name: /Search Results/ });
+  const [a, f, r] = [await advert.boundingBox(), await filters.boundingBox(), await results.boundingBox()];
+  expect(a && f && r).toBeTruthy();
+  if (!a || !f || !r) return;
+  expect(a.x + a.width).toBeLessThanOrEqual(r.x); // left column
+  expect(a.y).toBeGreaterThanOrEqual(f.y + f.height); // under the filters
+  expect(a.y - (f.y + f.height)).toBeLessThan(80); // right under them, not pushed down the page
+});
+
 test('the header stays at the top while the page scrolls, and scroll-to-top goes back up', async ({ page }) => {
   await page.goto('/terms-of-service');
   await page.mouse.wheel(0, 2500);
@@ -74,6 +87,15 @@ test.describe('on a 375px phone', () => {
     await opener.click();
     await dialog.getByRole('link', { name: 'About Us' }).click();
     await expect(page).toHaveURL(/\/about-us$/);
+  });
+
+  test('the home page’s left-side advert follows the results instead of disappearing', async ({ page }) => {
+    await page.goto('/');
+    const advert = page.getByRole('complementary', { name: 'Advertisement' }).filter({ hasText: 'Safe trading tips' });
+    await expect(advert).toBeVisible();
+    const pager = page.getByRole('link', { name: 'Page 2' });
+    const [advertBox, pagerBox] = [await advert.boundingBox(), await pager.boundingBox()];
+    expect(advertBox && pagerBox && advertBox.y > pagerBox.y).toBe(true);
   });
 
   for (const path of ['/', '/sign-in', '/sign-up', '/forget-password', '/contact-us', '/terms-of-service', '/nope']) {

@@ -139,8 +139,8 @@ export default function AdBrowser({
   const activeFilters = [filters.category, filters.minPrice, filters.maxPrice].filter(Boolean).length;
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[270px_minmax(0,1fr)] lg:gap-8">
-      <aside aria-label="Filters" className="space-y-6">
+    <div className="grid gap-6 lg:grid-cols-[270px_minmax(0,1fr)] lg:grid-rows-[auto_1fr] lg:gap-8">
+      <aside aria-label="Filters" className="space-y-6 lg:col-start-1 lg:row-start-1">
         <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
           <form onSubmit={(e) => e.preventDefault()}>
             <label htmlFor={`${ids}-search`} className="mb-1.5 block text-sm font-semibold text-slate-900">
@@ -257,10 +257,9 @@ export default function AdBrowser({
             </form>
           </div>
         </div>
-        {leftAds && <div className="hidden lg:block">{leftAds}</div>}
       </aside>
 
-      <section aria-labelledby={`${ids}-results`} className="min-w-0">
+      <section aria-labelledby={`${ids}-results`} className="min-w-0 lg:col-start-2 lg:row-span-2 lg:row-start-1">
         <div ref={listTop} className="mb-4 flex scroll-mt-24 flex-wrap items-center justify-between gap-3">
           <h2 id={`${ids}-results`} className="text-sm text-slate-600" aria-live="polite">
             {total > 0 ? (
@@ -364,6 +363,8 @@ export default function AdBrowser({
           </nav>
         )}
       </section>
+      {/* The left-side advert: under the filters on wide screens, after the results on phones. */}
+      {leftAds && <div className="lg:col-start-1 lg:row-start-2 lg:self-start">{leftAds}</div>}
     </div>
   );
 }
