@@ -199,7 +199,13 @@ const host = process.env.HOST ?? 'localhost';
 let stopping = false;
 // Everything Astro answers (pages, /api, /uploads) is compressed on the way out when the
 // client accepts it; static files and cache hits carry their own compressed copies.
-const compress = compression({ threshold: 1024 });
+// Answers that carry a session token beside text the caller chose (sign-up, login) are never
+// compressed: a compressed secret next to attacker-chosen bytes is what BREACH measures.
+const CARRIES_TOKEN = /^\/api\/user\/(login|signup)(?:[/?]|$)/;
+const compress = compression({
+  threshold: 1024,
+  filter: (req, res) => !CARRIES_TOKEN.test(req.url ?? '') && compression.filter(req, res),
+});
 const server = http.createServer((req, res) => {
   const https = isHttpsRequest(`http://localhost${req.url ?? '/'}`, headerOf(req));
   if (serveCached(req, res, https)) return;

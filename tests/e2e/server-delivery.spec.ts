@@ -40,10 +40,12 @@ function rawGet(path: string, headers: Record<string, string> = {}): Promise<TRa
 async function signedInCookie(): Promise<string> {
   const res = await fetch(`http://localhost:${PORT}/api/user/login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', 'accept-encoding': 'br, gzip' },
     body: JSON.stringify({ email: 'admin@example.com', password: 'admin123' }),
   });
   expect(res.status).toBe(200);
+  // The answer holds the session token: never compressed (BREACH).
+  expect(res.headers.get('content-encoding')).toBeNull();
   const cookie = res.headers.getSetCookie()[0]?.split(';')[0];
   expect(cookie).toBeTruthy();
   return cookie as string;
