@@ -4,24 +4,37 @@ import { readMultipart } from '../lib/multipart.ts';
 import { validate } from '../lib/validate.ts';
 import { requireUser } from '../middleware/session.ts';
 import { ZAdCreate, ZAdUpdate } from '../schemas/ad.ts';
+import { ADMIN_PAGE_SIZE, isPaged, ZAdListQuery } from '../schemas/admin-list.ts';
 import { ZIdParam } from '../schemas/fields.ts';
 import { createAd } from '../services/ads/create-ad.ts';
 import { deleteAd } from '../services/ads/delete-ad.ts';
 import { getAd } from '../services/ads/get-ad.ts';
 import { getPhotoLimit } from '../services/ads/get-photo-limit.ts';
 import { listMyAds } from '../services/ads/list-my-ads.ts';
+import { listMyAdsPage } from '../services/ads/list-my-ads-page.ts';
 import { updateAd } from '../services/ads/update-ad.ts';
 
 /**
  * The admin area's ads (SPEC.md §7): any signed-in user manages their own ads, an admin
- * every ad. Create and update are multipart: the main image is `image`, the gallery is the
+ * every ad. The list answers in full, or one page (with the total) when asked for `page` or
+ * `limit`, filtered by `q` and sorted by `sort`/`order` in the database. Create and update are multipart: the main image is `image`, the gallery is the
  * repeated `gallery[]`.
  */
 export const adRoutes = new Hono<AppEnv>()
-  .get('/ads', requireUser, async (c) => {
-    const ads = await listMyAds({ user: c.var.user! });
+  .get('/ads', requireUser, validate('query', ZAdListQuery), async (c) => {
+    const query = c.req.valid('query');
+    const filter = { user: c.var.user!, q: query.q, sort: query.sort, order: query.order };
     // SPEC.md §7 keeps the odd key `users` for the ads; `ads` is the honest alias.
-    return c.json({ success: true, message: 'Ads loaded', users: ads, ads });
+    if (!isPaged(query)) {
+      const ads = await listMyAds(filter);
+      return c.json({ success: true, message: 'Ads loaded', users: ads, ads });
+    }
+    const { ads, ...paging } = await listMyAdsPage({
+      ...filter,
+      page: query.page ?? 1,
+      limit: query.limit ?? ADMIN_PAGE_SIZE,
+    });
+    return c.json({ success: true, message: 'Ads loaded', users: ads, ads, ...paging });
   })
   .get('/get-limit', requireUser, async (c) => {
     const limit = await getPhotoLimit({ user: c.var.user! });
