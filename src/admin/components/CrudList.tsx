@@ -1,13 +1,14 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { ExternalLink, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { apiFetch } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
 import ConfirmDialog from './ConfirmDialog.tsx';
-import DataTable, { useRowLayout } from './DataTable.tsx';
+import DataTable, { type TServerMode, useRowLayout } from './DataTable.tsx';
 import { primaryButtonClass } from './form.tsx';
 import { useApiList } from './use-api-list.ts';
+import { useServerList } from './use-server-list.ts';
 
 type TRow = { id: number };
 
@@ -37,17 +38,73 @@ export type TCrudListProps<T extends TRow> = {
   cardTitle?: string;
   /** Changing this reloads the list (e.g. after the screen saved a row). */
   reloadKey?: unknown;
+  /**
+   * The server filters, sorts and pages (listPath answers `?page=&limit=&q=&sort=&order=`
+   * with one page and `total`), the state kept in the URL: for lists too long to load whole.
+   */
+  serverPaging?: boolean;
 };
+
+/** SPEC.md §9: admin tables show five rows a page. */
+const PAGE_SIZE = 5;
+
+/** What a list screen needs from wherever its rows come from. */
+type TListSource<T> = {
+  rows: T[];
+  loading: boolean;
+  error: string | null;
+  reload: () => Promise<void>;
+  server?: TServerMode;
+};
+
+/** The ids of the columns that sort: the only `sort` values a server-paged list asks for. */
+// biome-ignore lint/suspicious/noExplicitAny: columns of mixed value types, as TanStack documents
+function sortableIds<T>(columns: ColumnDef<T, any>[]): string[] {
+  return columns
+    .filter((c) => c.enableSorting !== false)
+    .map((c) => c.id ?? ('accessorKey' in c ? String(c.accessorKey) : ''))
+    .filter(Boolean);
+}
+
+function ClientCrudList<T extends TRow>(props: TCrudListProps<T>) {
+  const list = useApiList<T>(props.listPath, props.listKey ?? 'data', props.failText);
+  return <CrudListView {...props} list={list} />;
+}
+
+function ServerCrudList<T extends TRow>(props: TCrudListProps<T>) {
+  const sortable = useMemo(() => sortableIds(props.columns), [props.columns]);
+  const list = useServerList<T>({
+    path: props.listPath,
+    key: props.listKey ?? 'data',
+    failText: props.failText,
+    pageSize: PAGE_SIZE,
+    sortable,
+  });
+  const server: TServerMode = {
+    ...list.state,
+    rowCount: list.total,
+    onPageIndexChange: list.setPageIndex,
+    onSortingChange: list.setSorting,
+    onFilterChange: list.setFilter,
+  };
+  return <CrudListView {...props} list={{ ...list, server }} />;
+}
 
 /**
  * Every admin list of SPEC.md §2 is this: a heading, an Add button, the shared DataTable
  * with (View,) Edit and Delete per row, a confirm before deleting, the server's message as a toast
- * (SPEC.md §8) and a reload after a delete (§4).
+ * (SPEC.md §8) and a reload after a delete (§4). The rows load whole and the table works on
+ * them in the browser, or with `serverPaging` one page at a time (a delete that empties a
+ * page then shows the one before it).
  */
 export default function CrudList<T extends TRow>(props: TCrudListProps<T>) {
-  const { title, listPath, listKey = 'data', failText, columns, addLabel, addTo, editTo, onEdit } = props;
+  return props.serverPaging ? <ServerCrudList {...props} /> : <ClientCrudList {...props} />;
+}
+
+function CrudListView<T extends TRow>(props: TCrudListProps<T> & { list: TListSource<T> }) {
+  const { title, columns, addLabel, addTo, editTo, onEdit } = props;
   const { deletePath, describe, deleteNote, emptyText, reloadKey, viewHref, cardTitle } = props;
-  const { rows, loading, error, reload } = useApiList<T>(listPath, listKey, failText);
+  const { rows, loading, error, reload, server } = props.list;
   const [pending, setPending] = useState<T | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -100,6 +157,8 @@ export default function CrudList<T extends TRow>(props: TCrudListProps<T>) {
         error={error}
         emptyText={emptyText}
         caption={title}
+        pageSize={PAGE_SIZE}
+        server={server}
         toolbar={
           addTo && addLabel ? (
             <Link to={addTo} className={primaryButtonClass}>

@@ -3,6 +3,7 @@ import {
   type Column,
   type ColumnDef,
   flexRender,
+  functionalUpdate,
   getCoreRowModel,
   getFilteredRowModel,
   getPaginationRowModel,
@@ -13,8 +14,31 @@ import {
   useReactTable,
 } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown, Search } from 'lucide-react';
-import { createContext, type ReactNode, useContext, useMemo, useState, useSyncExternalStore } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import Spinner from './Spinner.tsx';
+import type { TServerListState } from './use-server-list.ts';
+
+/**
+ * Server mode: `data` is one page that the server filtered, sorted and paged; the table
+ * shows it as it came and reports the reader's page, sort and filter changes instead of
+ * applying them. The filter is reported once typing pauses.
+ */
+export type TServerMode = TServerListState & {
+  /** How many rows match the filter on the server: the pager's total. */
+  rowCount: number;
+  onPageIndexChange: (pageIndex: number) => void;
+  onSortingChange: (sorting: SortingState) => void;
+  onFilterChange: (text: string) => void;
+};
 
 type Props<T> = {
   // biome-ignore lint/suspicious/noExplicitAny: columns of mixed value types, as TanStack documents
@@ -31,6 +55,8 @@ type Props<T> = {
   rowActions?: (row: T) => ReactNode;
   /** The column that titles each card on a phone; the first column when not given. */
   cardTitle?: string;
+  /** Given, the server filters, sorts and pages (large lists); otherwise all in the browser. */
+  server?: TServerMode;
 };
 
 export type TRowLayout = 'table' | 'card';
@@ -63,6 +89,36 @@ export const useRowLayout = () => useContext(RowLayoutContext);
 
 const ACTIONS = 'actions';
 
+/** SPEC.md §9's search debounce, used for the server-side filter too. */
+const FILTER_DEBOUNCE_MS = 300;
+
+/**
+ * The filter box's text. In server mode it is sent once typing pauses, and follows the
+ * server state when that changes from outside (Back, a link) rather than from typing.
+ */
+function useFilterText(server: TServerMode | undefined) {
+  const [text, setText] = useState(server?.filter ?? '');
+  const sent = useRef(server?.filter ?? '');
+  const shown = server?.filter;
+  useEffect(() => {
+    if (shown !== undefined && shown !== sent.current) {
+      sent.current = shown;
+      setText(shown);
+    }
+  }, [shown]);
+  const send = server?.onFilterChange;
+  useEffect(() => {
+    const value = text.trim();
+    if (!send || value === sent.current) return;
+    const timer = setTimeout(() => {
+      sent.current = value;
+      send(value);
+    }, FILTER_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, send]);
+  return [text, setText] as const;
+}
+
 /** A column's header as plain text, for card labels and the sort menu. */
 function columnLabel<T>(column: Column<T, unknown>): string {
   const def = column.columnDef.header;
@@ -70,8 +126,10 @@ function columnLabel<T>(column: Column<T, unknown>): string {
 }
 
 /**
- * The one admin list (SPEC.md §2/§5): a filter box (trimmed, lower-case, client-side),
- * sortable columns, page size 5, loading/empty/error states. Column ids that should not
+ * The one admin list (SPEC.md §2/§5): a filter box (trimmed, lower-case), sortable columns,
+ * page size 5, loading/empty/error states. It filters, sorts and pages in the browser, or,
+ * with `server`, shows the page the server chose (TanStack's manual modes) and keeps the
+ * previous rows, dimmed, while the next page loads. Column ids that should not
  * sort or filter set enableSorting/enableGlobalFilter false (e.g. images). From `md` up it
  * is a table; on a phone each row is a card (the title column as its heading, the other
  * columns as label/value pairs, the actions as full-size buttons) with a Sort by menu in
@@ -88,10 +146,11 @@ export default function DataTable<T>({
   caption,
   rowActions,
   cardTitle,
+  server,
 }: Props<T>) {
   const layout = useScreenLayout();
   const [sorting, setSorting] = useState<SortingState>([]);
-  const [filter, setFilter] = useState('');
+  const [filter, setFilter] = useFilterText(server);
   const allColumns = useMemo<typeof columns>(
     () =>
       rowActions
@@ -108,24 +167,44 @@ export default function DataTable<T>({
         : columns,
     [columns, rowActions],
   );
-  const table = useReactTable({
+  const table = useReactTable<T>({
     data,
     columns: allColumns,
-    state: { sorting, globalFilter: filter.trim().toLowerCase() },
-    onSortingChange: setSorting,
-    globalFilterFn: (row, columnId, value: string) =>
-      String(row.getValue(columnId) ?? '')
-        .toLowerCase()
-        .includes(value),
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: getSortedRowModel(),
     getFilteredRowModel: getFilteredRowModel(),
     getPaginationRowModel: getPaginationRowModel(),
-    initialState: { pagination: { pageIndex: 0, pageSize } },
-    autoResetPageIndex: true,
+    ...(server
+      ? {
+          manualPagination: true,
+          manualSorting: true,
+          manualFiltering: true,
+          rowCount: server.rowCount,
+          // The server sorts on one column (id breaking ties).
+          enableMultiSort: false,
+          state: { sorting: server.sorting, pagination: { pageIndex: server.pageIndex, pageSize } },
+          onSortingChange: (u) => server.onSortingChange(functionalUpdate(u, server.sorting)),
+          onPaginationChange: (u) =>
+            server.onPageIndexChange(functionalUpdate(u, { pageIndex: server.pageIndex, pageSize }).pageIndex),
+        }
+      : {
+          state: { sorting, globalFilter: filter.trim().toLowerCase() },
+          onSortingChange: setSorting,
+          globalFilterFn: (row, columnId, value: string) =>
+            String(row.getValue(columnId) ?? '')
+              .toLowerCase()
+              .includes(value),
+          initialState: { pagination: { pageIndex: 0, pageSize } },
+          autoResetPageIndex: true,
+        }),
   });
   const rows = table.getRowModel().rows;
-  const message = loading ? null : error ? error : rows.length === 0 ? emptyOrNoMatch(filter, emptyText) : null;
+  // A server page being replaced keeps its rows on screen; only a first load blanks the list.
+  const refreshing = !!server && loading && data.length > 0;
+  const blank = loading && !refreshing;
+  const activeFilter = server ? server.filter : filter;
+  const message = blank ? null : error ? error : rows.length === 0 ? emptyOrNoMatch(activeFilter, emptyText) : null;
+  const total = server ? server.rowCount : table.getFilteredRowModel().rows.length;
 
   return (
     <RowLayoutContext.Provider value={layout}>
@@ -152,19 +231,21 @@ export default function DataTable<T>({
             <div className="flex shrink-0 gap-2 *:min-h-11 *:flex-1 sm:*:flex-none md:*:min-h-0">{toolbar}</div>
           )}
         </div>
-        {layout === 'table' ? (
-          <TableView table={table} caption={caption} loading={loading} message={message} error={!!error} />
-        ) : (
-          <CardView
-            rows={rows}
-            caption={caption}
-            loading={loading}
-            message={message}
-            error={!!error}
-            titleId={cardTitle ?? table.getAllLeafColumns()[0]?.id}
-          />
-        )}
-        <Pagination table={table} pageSize={pageSize} />
+        <div aria-busy={refreshing} className={refreshing ? 'opacity-60 transition-opacity' : undefined}>
+          {layout === 'table' ? (
+            <TableView table={table} caption={caption} loading={blank} message={message} error={!!error} />
+          ) : (
+            <CardView
+              rows={rows}
+              caption={caption}
+              loading={blank}
+              message={message}
+              error={!!error}
+              titleId={cardTitle ?? table.getAllLeafColumns()[0]?.id}
+            />
+          )}
+        </div>
+        <Pagination table={table} pageSize={pageSize} total={total} busy={refreshing} />
       </div>
     </RowLayoutContext.Provider>
   );
@@ -363,16 +444,37 @@ function PageButton({ label, onClick, disabled }: { label: string; onClick: () =
   );
 }
 
-function Pagination<T>({ table, pageSize }: { table: Table<T>; pageSize: number }) {
-  const total = table.getFilteredRowModel().rows.length;
+function Pagination<T>({
+  table,
+  pageSize,
+  total,
+  busy,
+}: {
+  table: Table<T>;
+  pageSize: number;
+  total: number;
+  /** The next page is on its way (server mode). */
+  busy: boolean;
+}) {
   if (total === 0) return null;
   const { pageIndex } = table.getState().pagination;
-  const from = pageIndex * pageSize + 1;
+  const from = Math.min(total, pageIndex * pageSize + 1);
   const to = Math.min(total, (pageIndex + 1) * pageSize);
   return (
     <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600">
-      <span>
-        {from}–{to} of {total}
+      <span className="inline-flex items-center gap-3">
+        <span>
+          {from}–{to} of {total}
+        </span>
+        {busy && (
+          <span role="status" className="inline-flex items-center gap-1.5 text-slate-500">
+            <span
+              className="h-3.5 w-3.5 animate-spin rounded-full border-2 border-slate-200 border-t-primary"
+              aria-hidden="true"
+            />
+            Loading…
+          </span>
+        )}
       </span>
       <div className="flex items-center gap-1">
         <PageButton label="Prev" onClick={table.previousPage} disabled={!table.getCanPreviousPage()} />

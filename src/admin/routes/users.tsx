@@ -28,7 +28,7 @@ const columns: ColumnDef<TUserRow>[] = [
   },
 ];
 
-/** SPEC.md §2 Users list. */
+/** SPEC.md §2 Users list, paged, filtered and sorted by the server. */
 export default function Users() {
   return (
     <CrudList<TUserRow>
@@ -36,6 +36,7 @@ export default function Users() {
       listPath="/api/users"
       listKey="users"
       failText="Unable to get users"
+      serverPaging
       columns={columns}
       cardTitle="name"
       addLabel="Add User"
