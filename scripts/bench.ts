@@ -272,7 +272,7 @@ const allPass = rows.every((r) => r.pass);
 const cpus = os.cpus();
 const machine = [
   `${cpus[0]?.model ?? 'unknown CPU'} × ${cpus.length} (${os.arch()}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB RAM, ${os.type()} ${os.release()}`,
-  `Node ${process.version}; ${pgVersion}; server and autocannon on the same machine over 127.0.0.1`,
+  `Node ${process.version}; ${pgVersion}; ${process.env.WEB_CONCURRENCY ? `WEB_CONCURRENCY=${process.env.WEB_CONCURRENCY}` : 'one server process'}; server and autocannon on the same machine over 127.0.0.1`,
   `${total.toLocaleString('en')} ads; ${DURATION} s per step; ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
   `load average (1 min) before/after the run: ${loadBefore.toFixed(1)} / ${(os.loadavg()[0] ?? 0).toFixed(1)} on ${cpus.length} cores (other work on the machine skews every figure)`,
 ];

@@ -1,18 +1,40 @@
-// npm start: build if the sources are newer than the build, migrate and seed, then serve
-// the Astro app (pages, /api, /uploads) on PORT/HOST with graceful shutdown.
+// npm start: build if the sources are newer than the build, migrate and seed, then serve the
+// site (scripts/lib/site-server.mjs) on PORT/HOST, in this process or, with WEB_CONCURRENCY,
+// in several worker processes sharing the port (node:cluster).
 import { spawnSync } from 'node:child_process';
+import cluster from 'node:cluster';
 import fs from 'node:fs';
-import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import zlib from 'node:zlib';
-import compression from 'compression';
+import { startSiteServer } from './lib/site-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
 process.env.NODE_ENV ??= 'production';
 const outDir = path.resolve(root, process.env.ASTRO_OUT_DIR ?? 'dist');
-const entry = path.join(outDir, 'server/entry.mjs');
+const port = Number(process.env.PORT ?? 4321);
+const host = process.env.HOST ?? 'localhost';
+
+if (cluster.isPrimary) {
+  buildIfNeeded();
+  // Migrate, seed an empty database, ensure ADMIN_EMAIL: done once, before anyone listens.
+  const { boot } = await import('../api/boot.ts');
+  const { closeDatabase } = await import('../api/db/client.ts');
+  const result = await boot();
+  await closeDatabase();
+  const announce = (url) => {
+    console.log(`\nClassifieds marketplace is running at ${url}`);
+    if (result.adminEmail) console.log(`Admin login: ${result.adminEmail} / ${result.adminPassword}`);
+    else if (!process.env.DATABASE_URL) console.log('Demo admin login (unless changed): admin@example.com / admin123');
+    if (result.seeded) console.log('Loaded demo content into the new database.');
+  };
+  const workers = workerCount();
+  if (workers > 1) runWorkers(workers, announce);
+  else await startSiteServer({ outDir, port, host, onListening: announce });
+} else {
+  await startSiteServer({ outDir, port, host, onListening: () => process.send?.('listening') });
+}
 
 function newestMtime(p) {
   if (!fs.existsSync(p)) return 0;
@@ -23,220 +45,79 @@ function newestMtime(p) {
   return max;
 }
 
-const sources = ['src', 'api', 'public', 'astro.config.mjs', 'package.json'].map((p) => path.join(root, p));
-const builtAt = fs.existsSync(entry) ? fs.statSync(entry).mtimeMs : 0;
-if (!builtAt || Math.max(...sources.map(newestMtime)) > builtAt) {
+function buildIfNeeded() {
+  const entry = path.join(outDir, 'server/entry.mjs');
+  const sources = ['src', 'api', 'public', 'astro.config.mjs', 'package.json'].map((p) => path.join(root, p));
+  const builtAt = fs.existsSync(entry) ? fs.statSync(entry).mtimeMs : 0;
+  if (builtAt && Math.max(...sources.map(newestMtime)) <= builtAt) return;
   console.log('Building the site (first start or sources changed)…');
-  const astro = path.join(root, 'node_modules/.bin/astro');
-  const r = spawnSync(astro, ['build'], { stdio: 'inherit', env: process.env });
+  const r = spawnSync(path.join(root, 'node_modules/.bin/astro'), ['build'], { stdio: 'inherit', env: process.env });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-// Migrate, seed an empty database, ensure ADMIN_EMAIL: done before listening.
-const { boot } = await import('../api/boot.ts');
-const { closeDatabase } = await import('../api/db/client.ts');
-const result = await boot();
-await closeDatabase();
-
-const { handler } = await import(entry);
-// Static files (/_astro/*, public/) never reach Astro's middleware: give them the base
-// security headers here (pages, /api and /uploads also get theirs from src/middleware.ts).
-const { baseSecurityHeaders, isHttpsRequest } = await import('../api/middleware/security-headers.ts');
-// Anonymous GETs answered from the short page cache (api/middleware/micro-cache.ts, filled by
-// src/middleware.ts) are written straight from here, without a trip through Astro.
-const { cacheTtlMs, freshEntry, keyOf, mayShare } = await import('../api/middleware/micro-cache.ts');
-const cacheOn = cacheTtlMs() > 0;
-// The cache key is the URL as Astro sees it (`new URL(...).href`); the few distinct raw
-// URLs a site is asked for are normalised once and remembered, with their pathname.
-const urls = new Map();
-function urlOf(raw) {
-  let url = urls.get(raw);
-  if (url === undefined) {
-    const parsed = URL.canParse(raw) ? new URL(raw) : null;
-    url = parsed && { href: parsed.href, pathname: parsed.pathname };
-    if (urls.size >= 2000) urls.clear();
-    urls.set(raw, url);
+/**
+ * How many server processes: WEB_CONCURRENCY (a number, or `auto` = one per CPU), default 1.
+ * The embedded database belongs to one process, so without DATABASE_URL it is always 1.
+ */
+function workerCount() {
+  const raw = (process.env.WEB_CONCURRENCY ?? '').trim();
+  if (!raw) return 1;
+  const n = raw === 'auto' ? os.availableParallelism() : Number(raw);
+  if (!Number.isInteger(n) || n < 1) {
+    console.error(`WEB_CONCURRENCY must be a whole number of processes or "auto" (got "${raw}"); using 1.`);
+    return 1;
   }
-  return url;
-}
-const one = (v) => (Array.isArray(v) ? v[0] : v) ?? null;
-function serveCached(req, res, https) {
-  if (!cacheOn || stopping || req.method !== 'GET') return false;
-  const url = urlOf(`http://${req.headers.host ?? ''}${req.url ?? '/'}`);
-  if (!url || !mayShare(url.pathname, Boolean(req.headers.cookie || req.headers.authorization))) return false;
-  const entry = freshEntry(
-    keyOf(url.href, one(req.headers['x-forwarded-host']), one(req.headers['x-forwarded-proto'])),
-  );
-  if (!entry) return false;
-  // Browsers accept br/gzip: each entry is compressed once, and its whole header list is
-  // built once per (https, encoding), so a hit is one writeHead and one write.
-  const encoding = entry.body.byteLength > 1024 ? pickEncoding(req.headers['accept-encoding']) : null;
-  entry.wire ??= {};
-  const variant = `${https ? 's' : ''}${encoding ?? ''}`;
-  let wire = entry.wire[variant];
-  if (!wire) {
-    const body = !encoding
-      ? entry.body
-      : encoding === 'br'
-        ? zlib.brotliCompressSync(entry.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
-        : zlib.gzipSync(entry.body, { level: 6 });
-    // The entry's own headers win over the base set (an API answer already carries it).
-    const merged = new Map();
-    for (const [k, v] of [...Object.entries(baseSecurityHeaders({ https })), ...entry.headers])
-      merged.set(k.toLowerCase(), [k, v]);
-    const headers = [...merged.values()].flat();
-    headers.push('x-cache', 'HIT', 'Vary', 'Accept-Encoding', 'Content-Length', String(body.byteLength));
-    if (encoding) headers.push('Content-Encoding', encoding);
-    wire = { headers, body };
-    entry.wire[variant] = wire;
+  if (n > 1 && !process.env.DATABASE_URL) {
+    console.warn('WEB_CONCURRENCY needs DATABASE_URL (the embedded database allows one process); using 1.');
+    return 1;
   }
-  res.writeHead(entry.status, wire.headers);
-  res.end(wire.body);
-  return true;
-}
-const headerOf = (req) => ({
-  get: (name) => {
-    const v = req.headers[name.toLowerCase()];
-    return (Array.isArray(v) ? v[0] : v) ?? null;
-  },
-});
-
-// In middleware mode the adapter serves no files: the built client assets (/_astro/*, hashed
-// names, cached for a year) and public/ files are served here, before Astro.
-const clientDir = path.join(outDir, 'client');
-const STATIC_TYPES = {
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.gif': 'image/gif',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.txt': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.webmanifest': 'application/manifest+json',
-  '.html': 'text/html; charset=utf-8',
-};
-const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest)|image\/svg)/;
-function pickEncoding(accept) {
-  const a = String(accept ?? '');
-  if (/\bbr\b/.test(a)) return 'br';
-  if (/\bgzip\b/.test(a)) return 'gzip';
-  return null;
-}
-const compressedFiles = new Map();
-function compressed(file, mtime, encoding) {
-  const key = `${encoding}:${file}:${mtime}`;
-  let body = compressedFiles.get(key);
-  if (!body) {
-    const raw = fs.readFileSync(file);
-    body =
-      encoding === 'br'
-        ? zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } })
-        : zlib.gzipSync(raw, { level: 9 });
-    compressedFiles.set(key, body);
-  }
-  return body;
-}
-function serveStatic(req, res) {
-  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-  let pathname;
-  try {
-    pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-  } catch {
-    return false;
-  }
-  const type = STATIC_TYPES[path.extname(pathname).toLowerCase()];
-  if (!type || pathname.includes('\0')) return false;
-  const file = path.resolve(clientDir, `.${pathname}`);
-  if (!file.startsWith(clientDir + path.sep)) return false;
-  let st;
-  try {
-    st = fs.statSync(file);
-  } catch {
-    return false;
-  }
-  if (!st.isFile()) return false;
-  res.statusCode = 200;
-  res.setHeader('Content-Type', type);
-  res.setHeader('Content-Length', st.size);
-  res.setHeader(
-    'Cache-Control',
-    pathname.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-  );
-  if (type.startsWith('image/svg'))
-    res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
-  const encoding = COMPRESSIBLE.test(type) ? pickEncoding(req.headers['accept-encoding']) : null;
-  if (encoding) {
-    // Text assets are compressed once per file and kept (hashed names never change).
-    const body = compressed(file, st.mtimeMs, encoding);
-    res.setHeader('Content-Encoding', encoding);
-    res.setHeader('Vary', 'Accept-Encoding');
-    res.setHeader('Content-Length', body.byteLength);
-    res.end(req.method === 'HEAD' ? undefined : body);
-    return true;
-  }
-  if (req.method === 'HEAD') {
-    res.end();
-    return true;
-  }
-  fs.createReadStream(file)
-    .on('error', () => res.destroy())
-    .pipe(res);
-  return true;
+  return Math.min(n, 64);
 }
 
-const port = Number(process.env.PORT ?? 4321);
-const host = process.env.HOST ?? 'localhost';
+/**
+ * The primary process of WEB_CONCURRENCY: forks the workers (the OS spreads connections over
+ * them), replaces one that dies, and on SIGTERM/SIGINT lets each finish its in-flight requests.
+ */
+function runWorkers(count, announce) {
+  let stopping = false;
+  let announced = false;
+  const deaths = [];
+  const fork = () => {
+    const worker = cluster.fork();
+    worker.on('message', (msg) => {
+      if (msg === 'listening' && !announced) {
+        announced = true;
+        announce(`http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host}:${port}`);
+        console.log(`Serving with ${count} worker processes (WEB_CONCURRENCY).`);
+      }
+    });
+  };
+  for (let i = 0; i < count; i++) fork();
 
-let stopping = false;
-// Everything Astro answers (pages, /api, /uploads) is compressed on the way out when the
-// client accepts it; static files and cache hits carry their own compressed copies.
-// Answers that carry a session token beside text the caller chose (sign-up, login) are never
-// compressed: a compressed secret next to attacker-chosen bytes is what BREACH measures.
-const CARRIES_TOKEN = /^\/api\/user\/(login|signup)(?:[/?]|$)/;
-const compress = compression({
-  threshold: 1024,
-  filter: (req, res) => !CARRIES_TOKEN.test(req.url ?? '') && compression.filter(req, res),
-});
-const server = http.createServer((req, res) => {
-  const https = isHttpsRequest(`http://localhost${req.url ?? '/'}`, headerOf(req));
-  if (serveCached(req, res, https)) return;
-  for (const [k, v] of Object.entries(baseSecurityHeaders({ https }))) res.setHeader(k, v);
-  // While shutting down, answer what is in flight and close each connection after it.
-  if (stopping) res.setHeader('Connection', 'close');
-  if (serveStatic(req, res)) return;
-  // No `next`: a path no page matches is rendered by Astro as src/pages/404.astro.
-  compress(req, res, () => handler(req, res));
-});
-server.keepAliveTimeout = 65_000;
-server.listen(port, host, () => {
-  const url = `http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host}:${port}`;
-  console.log(`\nClassifieds marketplace is running at ${url}`);
-  if (result.adminEmail) console.log(`Admin login: ${result.adminEmail} / ${result.adminPassword}`);
-  else if (!process.env.DATABASE_URL) console.log('Demo admin login (unless changed): admin@example.com / admin123');
-  if (result.seeded) console.log('Loaded demo content into the new database.');
-});
-
-async function shutdown(signal) {
-  if (stopping) return;
-  stopping = true;
-  console.log(`${signal}: finishing in-flight requests…`);
-  const force = setTimeout(() => process.exit(1), 10_000);
-  force.unref();
-  server.close(async () => {
-    const close = globalThis[Symbol.for('marketplace.closeDatabase')];
-    if (typeof close === 'function') await close().catch(() => {});
-    process.exit(0);
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    // A worker that crashes is replaced; one that keeps crashing stops the server.
+    const now = Date.now();
+    deaths.push(now);
+    while (deaths.length && now - deaths[0] > 60_000) deaths.shift();
+    console.error(`Worker ${worker.process.pid} exited (${signal ?? code}); starting another.`);
+    if (deaths.length > count * 5) {
+      console.error('Workers keep exiting; giving up.');
+      process.exit(1);
+    }
+    fork();
   });
-  server.closeIdleConnections?.();
+
+  const stop = (signal) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: finishing in-flight requests…`);
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+    setTimeout(() => process.exit(1), 12_000).unref();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
 }
-process.on('SIGTERM', () => shutdown('SIGTERM'));
-process.on('SIGINT', () => shutdown('SIGINT'));

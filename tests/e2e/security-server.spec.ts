@@ -1,8 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { spawnServer } from './spawned-server.ts';
 
 /**
  * The real started server (Node's HTTP stack, Astro, then Hono): headers on every kind of
@@ -152,18 +153,9 @@ test.describe('graceful shutdown', () => {
   test('finishes an in-flight request on SIGTERM, refuses new ones, and exits cleanly', async () => {
     test.setTimeout(120_000);
     fs.rmSync(dataDir, { recursive: true, force: true });
-    server = spawn(process.execPath, ['scripts/start.mjs'], {
-      env: { ...process.env, PORT: String(port), HOST: 'localhost', DATA_DIR: dataDir, SEED_DEMO: '0' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    server.stdout?.on('data', (d) => {
-      output += d;
-    });
-    server.stderr?.on('data', (d) => {
-      output += d;
-    });
-    const exited = new Promise<number | null>((r) => server?.once('exit', (code) => r(code)));
+    const spawned = spawnServer(port, { DATA_DIR: dataDir, SEED_DEMO: '0' });
+    server = spawned.child;
+    const { exited } = spawned;
     await expect
       .poll(
         async () => {
@@ -201,6 +193,6 @@ test.describe('graceful shutdown', () => {
     // New connections are refused once it is shutting down.
     await expect(fetch(`http://localhost:${port}/healthz`)).rejects.toThrow();
     expect(await exited).toBe(0);
-    expect(output).toContain('SIGTERM: finishing in-flight requests');
+    expect(spawned.output()).toContain('SIGTERM: finishing in-flight requests');
   });
 });
