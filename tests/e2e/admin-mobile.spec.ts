@@ -19,6 +19,8 @@ type TListScreen = {
   /** Where Edit leads, and a heading the edit form shows there. */
   editPath?: (id: number) => string;
   formHeading: string;
+  /** The server filters, sorts and pages this list, its state kept in the URL. */
+  serverPaged?: boolean;
 };
 
 const SCREENS: TListScreen[] = [
@@ -30,6 +32,7 @@ const SCREENS: TListScreen[] = [
     titleField: 'name',
     editPath: (id) => `/admin/edit-user/${id}`,
     formHeading: 'Edit User',
+    serverPaged: true,
   },
   {
     path: '/admin/ads',
@@ -39,6 +42,7 @@ const SCREENS: TListScreen[] = [
     titleField: 'heading',
     editPath: (id) => `/admin/edit-ads/${id}`,
     formHeading: 'Edit Advertisement',
+    serverPaged: true,
   },
   {
     path: '/admin/add-edit-category',
@@ -130,6 +134,7 @@ for (const screen of SCREENS) {
     await expectNoSidewaysScroll(page);
 
     await filterBox(page).fill(title);
+    if (screen.serverPaged) await expect(page).toHaveURL(/\?q=/);
     const card = cardOf(page, title).first();
     await expect(card).toBeVisible();
     await expectNoSidewaysScroll(page);
@@ -159,17 +164,30 @@ for (const screen of SCREENS) {
 
 test('on a phone, the users list sorts from the Sort by menu and pages with Next and Prev', async ({ page }) => {
   const users = SCREENS[0];
-  const names = (await listRows(page, users)).map((u) => String(u.name)).sort((a, b) => a.localeCompare(b));
+  const names = (await listRows(page, users)).map((u) => String(u.name).toLowerCase()).sort();
   await page.goto(users.path);
   const titles = page.getByRole('list', { name: 'Users' }).getByRole('heading', { level: 3 });
   await expect(titles.first()).toBeVisible();
 
+  // The server sorts names case-blind.
   const sort = page.getByRole('combobox', { name: 'Sort by' });
   await expectTapSized(sort);
   await sort.selectOption({ label: 'Name, ascending' });
-  await expect(titles.first()).toHaveText(names[0]);
+  await expect(page).toHaveURL(/\?sort=name&order=asc$/);
+  await expect(titles.first()).toHaveText(names[0], { ignoreCase: true });
   await sort.selectOption({ label: 'Name, descending' });
-  await expect(titles.first()).toHaveText(names[names.length - 1]);
+  await expect(titles.first()).toHaveText(names[names.length - 1], { ignoreCase: true });
+  await expect(sort.locator('option')).toHaveText([
+    'List order',
+    'Id, ascending',
+    'Id, descending',
+    'Name, ascending',
+    'Name, descending',
+    'Email, ascending',
+    'Email, descending',
+    'Role, ascending',
+    'Role, descending',
+  ]);
 
   const ads = SCREENS[1];
   const total = (await listRows(page, ads)).length;
@@ -179,9 +197,31 @@ test('on a phone, the users list sorts from the Sort by menu and pages with Next
   const next = page.getByRole('button', { name: 'Next' });
   await expectTapSized(next);
   await next.tap();
+  await expect(page).toHaveURL(/\?page=2$/);
   await expect(page.getByText(new RegExp(`^6–${Math.min(10, total)} of ${total}$`))).toBeVisible();
+  // The page is in the URL: a reload stays on it, and Back returns to the first.
+  await page.reload();
+  await expect(page.getByText(new RegExp(`^6–${Math.min(10, total)} of ${total}$`))).toBeVisible();
+  await page.goBack();
+  await expect(page.getByText(new RegExp(`^1–5 of ${total}$`))).toBeVisible();
+  await page.goForward();
   await page.getByRole('button', { name: 'Prev' }).tap();
   await expect(page.getByText(new RegExp(`^1–5 of ${total}$`))).toBeVisible();
+  // Sorting by price from the menu puts the dearest ad first (descriptions do not sort).
+  const dearest = Math.max(...(await listRows(page, ads)).map((a) => Number(a.price)));
+  await expect(page.getByRole('combobox', { name: 'Sort by' }).locator('option')).toHaveText([
+    'List order',
+    'Id, ascending',
+    'Id, descending',
+    'Heading, ascending',
+    'Heading, descending',
+    'Price, ascending',
+    'Price, descending',
+  ]);
+  await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Price, descending' });
+  await expect(page).toHaveURL(/\?sort=price&order=desc$/);
+  const firstCard = page.getByRole('list', { name: 'Advertisements' }).getByRole('listitem').first();
+  await expect(firstCard.getByRole('definition').last()).toHaveText(`$${dearest.toLocaleString('en-US')}`);
   await expectNoSidewaysScroll(page);
 });
 

@@ -444,6 +444,9 @@ function PageButton({ label, onClick, disabled }: { label: string; onClick: () =
   );
 }
 
+/** Counts read '1–5 of 100,040' rather than '100040'. */
+const count = new Intl.NumberFormat('en-US');
+
 function Pagination<T>({
   table,
   pageSize,
@@ -464,7 +467,7 @@ function Pagination<T>({
     <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600">
       <span className="inline-flex items-center gap-3">
         <span>
-          {from}–{to} of {total}
+          {count.format(from)}–{count.format(to)} of {count.format(total)}
         </span>
         {busy && (
           <span role="status" className="inline-flex items-center gap-1.5 text-slate-500">
@@ -479,7 +482,7 @@ function Pagination<T>({
       <div className="flex items-center gap-1">
         <PageButton label="Prev" onClick={table.previousPage} disabled={!table.getCanPreviousPage()} />
         <span className="px-2">
-          Page {pageIndex + 1} of {Math.max(1, table.getPageCount())}
+          Page {count.format(pageIndex + 1)} of {count.format(Math.max(1, table.getPageCount()))}
         </span>
         <PageButton label="Next" onClick={table.nextPage} disabled={!table.getCanNextPage()} />
       </div>

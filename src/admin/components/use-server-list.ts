@@ -90,7 +90,8 @@ export function useServerList<T>({ path, key, failText, pageSize, sortable }: TO
         const found = res[key] as T[];
         if (found.length === 0 && res.total > 0 && page > 1) {
           // Past the end: show the last page that has rows (this request's loading continues).
-          update({ page: String(Math.max(1, Math.ceil(res.total / pageSize))) }, true);
+          const last = Math.ceil(res.total / pageSize);
+          update({ page: last > 1 ? String(last) : null }, true);
           return;
         }
         setRows(found);
