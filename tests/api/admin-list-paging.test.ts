@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insertAd, insertCategory } from '../helpers/catalog-factory.ts';
 import { call, makeUser } from '../helpers/client.ts';
@@ -253,6 +254,24 @@ describe(`admin list paging on ${driver}`, () => {
     // NUL and long text in the filter are cleaned, not refused.
     expect((await get(`/ads?page=1&q=${encodeURIComponent(`a\0b${'x'.repeat(500)}`)}`)).total).toBe(0);
     expect((await get(`/users?page=1&q=${encodeURIComponent('\0')}`)).total).toBeGreaterThan(0);
+  });
+
+  it('answers any mix of list parameters with 200 or a named 400, never a 500', async () => {
+    const value = fc.oneof(
+      fc.constantFrom('', '0', '1', '5', '100', '101', '-3', '1.5', '1e3', 'asc', 'desc', 'id', 'price', 'name'),
+      fc.string({ maxLength: 12 }),
+    );
+    const param = fc.tuple(fc.constantFrom('page', 'limit', 'q', 'sort', 'order'), value);
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('/ads', '/users'), fc.array(param, { maxLength: 5 }), async (path, params) => {
+        const query = new URLSearchParams(params).toString();
+        const res = await call('GET', `${path}?${query}`, { token: admin.token });
+        expect([200, 400], `${path}?${query}`).toContain(res.status);
+        if (res.status === 400) expect(res.data.error).toMatch(/^(page|limit|q|sort|order) /);
+        else expect(Array.isArray(res.data.users)).toBe(true);
+      }),
+      { numRuns: 150 },
+    );
   });
 
   it('pages, filters and sorts the users, and still refuses customers and visitors', async () => {
