@@ -77,6 +77,8 @@ export const ads = pgTable(
     // Price ranges inside one category (a common filter) without scanning the category.
     index('ads_category_price_idx').on(t.categoryId, t.price),
     index('ads_user_created_idx').on(t.userId, t.createdAt),
+    // The admin Advertisements list sorted by heading, case-insensitive (list-my-ads.ts).
+    index('ads_heading_lower_idx').on(sql`lower(${t.heading})`, t.id),
     index('ads_search_idx').using('gin', t.search),
     check('ads_rating_check', sql`${t.rating} BETWEEN 1 AND 5`),
     check('ads_price_check', sql`${t.price} >= 0`),

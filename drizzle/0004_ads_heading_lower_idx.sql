@@ -1,0 +1,1 @@
+CREATE INDEX "ads_heading_lower_idx" ON "ads" USING btree (lower("heading"),"id");
