@@ -425,7 +425,9 @@ test('the users table filters, sorts and pages by five, and an admin adds, edits
     await page.getByLabel('Password', { exact: true }).fill('secret456');
     await page.getByLabel('Confirm Password').fill('secret456');
     await page.getByRole('button', { name: 'Edit User' }).click();
-    await expect(page).toHaveURL(/\/admin\/users$/);
+    // Back on the list as it was left: still filtered.
+    await expect(page).toHaveURL(new RegExp(`/admin/users\\?q=added\\.${run}$`));
+    await expect(filterBox(page)).toHaveValue(`added.${run}`);
     await filterToOne(page, `Edited Person ${run}`);
     await deleteRow(page, `Edited Person ${run}`, 'User deleted successfully');
   } finally {
@@ -491,6 +493,14 @@ test('the advertisements table filters, sorts and pages on the server, and the U
     await expect(page).toHaveURL(new RegExp(`/admin/edit-ads/${made[1].id}$`));
     await page.goBack();
     await expect(page).toHaveURL(/[?&]page=2$/);
+    await expect(prices()).toHaveText(['$100']);
+    // The form's own way back returns to the same filtered, sorted page.
+    await bodyRows(page)
+      .getByRole('link', { name: /^Edit / })
+      .click();
+    await page.getByRole('link', { name: 'Back to list' }).click();
+    await expect(page).toHaveURL(/[?&]page=2$/);
+    await expect(page).toHaveURL(/[?&]sort=price&order=desc/);
     await expect(prices()).toHaveText(['$100']);
 
     // A slow page keeps the old rows, dimmed, under a Loading… status.

@@ -7,6 +7,7 @@ import { notify } from '../../lib/toast.ts';
 import ConfirmDialog from './ConfirmDialog.tsx';
 import DataTable, { type TServerMode, useRowLayout } from './DataTable.tsx';
 import { primaryButtonClass } from './form.tsx';
+import { useListState } from './list-return.ts';
 import { useApiList } from './use-api-list.ts';
 import { useServerList } from './use-server-list.ts';
 
@@ -211,6 +212,7 @@ function RowActions({
 }) {
   const layout = useRowLayout();
   const look = ACTION_LOOK[layout];
+  const listState = useListState();
   const card = layout === 'card';
   const editBody = (
     <>
@@ -231,7 +233,7 @@ function RowActions({
         </a>
       )}
       {editTo !== undefined ? (
-        <Link to={editTo} className={`${look.base} ${look.edit}`} aria-label={`Edit ${label}`}>
+        <Link to={editTo} state={listState} className={`${look.base} ${look.edit}`} aria-label={`Edit ${label}`}>
           {editBody}
         </Link>
       ) : (

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { Link } from 'react-router';
 import { FormShell, secondaryButtonClass } from './form.tsx';
+import { useReturnTo } from './list-return.ts';
 import Spinner from './Spinner.tsx';
 import type { useEntityForm } from './use-entity-form.ts';
 
@@ -25,8 +26,9 @@ export default function EntityForm<V extends FieldValues>({
   backLabel?: string;
   children: ReactNode;
 }) {
+  const returnTo = useReturnTo(backTo);
   const back = (
-    <Link to={backTo} className={secondaryButtonClass}>
+    <Link to={returnTo} className={secondaryButtonClass}>
       <ArrowLeft className="h-4 w-4" aria-hidden="true" /> {backLabel}
     </Link>
   );

@@ -5,6 +5,7 @@ import type { ZodType } from 'zod';
 import { apiFetch, type TApiError } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
 import { firstIssue } from './form.tsx';
+import { useReturnTo } from './list-return.ts';
 
 type TAnswer = ({ success: true } & Record<string, unknown>) | TApiError;
 
@@ -35,6 +36,7 @@ export function useEntityForm<V extends FieldValues>(options: TEntityFormOptions
   const { id } = useParams();
   const isEdit = id !== undefined;
   const navigate = useNavigate();
+  const doneTo = useReturnTo(options.doneTo);
   const form = useForm<V>({ defaultValues: options.defaults as DefaultValues<V> });
   const [loading, setLoading] = useState(isEdit && !!options.loadPath);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -77,7 +79,7 @@ export function useEntityForm<V extends FieldValues>(options: TEntityFormOptions
     }
     const fixed = options.successText?.[isEdit ? 'edit' : 'add'];
     notify.success(fixed ?? String(res.message ?? 'Saved.'));
-    navigate(options.doneTo);
+    navigate(doneTo);
   });
 
   return { form, id, isEdit, loading, loadError, busy, onSubmit };

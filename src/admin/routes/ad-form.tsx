@@ -9,6 +9,7 @@ import { apiFetch } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
 import { Field, FormShell, firstIssue, inputClass, secondaryButtonClass } from '../components/form.tsx';
 import ImageDrop, { type TExistingImage } from '../components/ImageDrop.tsx';
+import { useReturnTo } from '../components/list-return.ts';
 import RichTextEditor from '../components/RichTextEditor.tsx';
 import Spinner from '../components/Spinner.tsx';
 
@@ -55,6 +56,7 @@ export default function AdForm() {
   const { id } = useParams();
   const isEdit = id !== undefined;
   const navigate = useNavigate();
+  const listTo = useReturnTo('/ads');
   const ids = { heading: useId(), category: useId(), price: useId(), rating: useId(), location: useId() };
   const descriptionId = useId();
   const form = useForm<TValues>({ defaultValues: EMPTY });
@@ -165,12 +167,12 @@ export default function AdForm() {
       return;
     }
     notify.success(String(res.message ?? 'Saved.'), 'Success');
-    navigate('/ads');
+    navigate(listTo);
   });
 
   const title = isEdit ? 'Edit Advertisement' : 'Add Advertisment';
   const back = (
-    <Link to="/ads" className={`${secondaryButtonClass} shrink-0 whitespace-nowrap`}>
+    <Link to={listTo} className={`${secondaryButtonClass} shrink-0 whitespace-nowrap`}>
       <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to list
     </Link>
   );
