@@ -265,3 +265,28 @@ for (const path of [
     await expectNoSidewaysScroll(page);
   });
 }
+
+test.describe('on a tablet (820 px, sidebar beside the content)', () => {
+  test.use({ viewport: { width: 820, height: 1180 } });
+
+  for (const path of ['/admin/ads', '/admin/users']) {
+    test(`${path} shows cards, so nothing scrolls sideways inside the content card`, async ({ page }) => {
+      await page.goto(path);
+      await expect(sidebar(page).getByRole('link', { name: 'Advertisements' })).toBeVisible();
+      await expect(
+        page
+          .getByRole('button', { name: /^Edit / })
+          .or(page.getByRole('link', { name: /^Edit / }))
+          .first(),
+      ).toBeVisible();
+      await expect(page.locator('table')).toHaveCount(0);
+      await expectNoSidewaysScroll(page);
+      const overflow = await page.evaluate(() =>
+        [...document.querySelectorAll('main *')]
+          .filter((el) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowX))
+          .some((el) => el.scrollWidth > el.clientWidth + 1),
+      );
+      expect(overflow, 'no box inside the page scrolls sideways').toBe(false);
+    });
+  }
+});

@@ -61,8 +61,12 @@ type Props<T> = {
 
 export type TRowLayout = 'table' | 'card';
 
-/** The table from Tailwind's `md` breakpoint up (the admin shell's own split), cards below it. */
-const WIDE = '(min-width: 48rem)';
+/**
+ * The table from Tailwind's `lg` breakpoint up, cards below it: between `md` (where the admin
+ * sidebar moves beside the content) and `lg` the content column is too narrow for the wider
+ * tables (ads), which would otherwise scroll sideways.
+ */
+const WIDE = '(min-width: 64rem)';
 const subscribeWide = (onChange: () => void) => {
   const query = window.matchMedia(WIDE);
   query.addEventListener('change', onChange);
