@@ -130,6 +130,26 @@ test('a customer posts an ad with an image, gallery, formatted description, feat
   }
 });
 
+test('the edit form shows the ad’s category even when the category list arrives after the ad', async ({ page }) => {
+  await signUp(page);
+  const created = await postAd(page, `Late list table ${Date.now()}`);
+  // Hold the settings (the category options) until the ad is in the form.
+  let release: () => void = () => {};
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
+  await page.route('**/api/get-settings', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/admin/edit-ads/${created.id}`);
+  await expect(page.getByLabel('Heading', { exact: true })).toHaveValue(created.heading);
+  release();
+  await expect(page.getByLabel('Category', { exact: true }).locator('option', { hasText: 'Furniture' })).toHaveCount(1);
+  await expect(page.getByLabel('Category', { exact: true })).toHaveValue('furniture');
+  await page.request.delete(`/api/ads/${created.id}`);
+});
+
 test('the owner edits an ad, removing a gallery image, then deletes it', async ({ page }) => {
   await signUp(page);
   const heading = `Oak dining table ${Date.now()}`;

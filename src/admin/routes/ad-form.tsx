@@ -93,6 +93,12 @@ export default function AdForm() {
     };
   }, []);
 
+  // A select shows its value only once that option exists: when the categories arrive after
+  // the ad was loaded into the form, put the ad's category back on the select.
+  useEffect(() => {
+    if (categories.length) form.setValue('category', form.getValues('category'));
+  }, [categories, form]);
+
   useEffect(() => {
     if (!isEdit) return;
     let live = true;
