@@ -49,7 +49,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
         headers: { 'Content-Type': 'text/plain; charset=utf-8' },
       });
     } else {
-      const key = cacheTtlMs() > 0 ? cacheKey(context.request) : null;
+      const key = cacheTtlMs() > 0 ? cacheKey(context.request, path) : null;
       const hit = key ? cachedResponse(key) : null;
       if (hit) return withSecurityHeaders(hit, { https });
       if (key) {

@@ -9,7 +9,13 @@ function isHttps(c: Context): boolean {
   return isHttpsRequest(c.req.url, c.req.raw.headers);
 }
 
+/**
+ * Starts a session on this answer. The answer also carries the token in its body, so it is
+ * never stored by a cache and never compressed ('no-transform': a compressed secret beside
+ * text the caller chose is what a BREACH-style length attack measures).
+ */
 export function setSessionCookie(c: Context, token: string, expiresAt: Date) {
+  c.header('Cache-Control', 'no-store, no-transform');
   setCookie(c, SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'Lax',

@@ -87,11 +87,14 @@ export function clearMicroCache() {
   entries.clear();
 }
 
-/** The cache key for a request, or null when the request must not be served from the cache. */
-export function cacheKey(request: Request): string | null {
+/**
+ * The cache key for a request, or null when the request must not be served from the cache.
+ * `pathname`: the request's, when the caller has already parsed its URL.
+ */
+export function cacheKey(request: Request, pathname = new URL(request.url).pathname): string | null {
   if (request.method !== 'GET') return null;
   const h = request.headers;
-  if (!mayShare(new URL(request.url).pathname, h.has('cookie') || h.has('authorization'))) return null;
+  if (!mayShare(pathname, h.has('cookie') || h.has('authorization'))) return null;
   return keyOf(request.url, h.get('x-forwarded-host'), h.get('x-forwarded-proto'));
 }
 

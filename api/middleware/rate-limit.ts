@@ -65,9 +65,9 @@ export async function resetRateLimits() {
 export const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
 export const TOO_MANY_UPLOADS = 'Too many image uploads. Please try again later.';
 
-function tooMany(msBeforeNext: number): AppError {
+function tooMany(msBeforeNext: number, message = TOO_MANY): AppError {
   const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
-  return new AppError('TOO_MANY_REQUESTS', TOO_MANY, { headers: { 'Retry-After': String(seconds) } });
+  return new AppError('TOO_MANY_REQUESTS', message, { headers: { 'Retry-After': String(seconds) } });
 }
 
 const emailKey = (email: string) => email.trim().toLowerCase().slice(0, 320);
@@ -77,7 +77,7 @@ const emailKey = (email: string) => email.trim().toLowerCase().slice(0, 320);
  * any of them is over. Every pair is counted even when one refuses, so hammering one key does
  * not spare the other.
  */
-async function consumeAll(pairs: [TRateLimitName, string][]) {
+async function consumeAll(pairs: [TRateLimitName, string][], message = TOO_MANY) {
   let refusedFor = 0;
   for (const [name, key] of pairs) {
     try {
@@ -87,7 +87,7 @@ async function consumeAll(pairs: [TRateLimitName, string][]) {
       refusedFor = Math.max(refusedFor, res.msBeforeNext);
     }
   }
-  if (refusedFor > 0) throw tooMany(refusedFor);
+  if (refusedFor > 0) throw tooMany(refusedFor, message);
 }
 
 /** Sign-up: per address and per email, counted on every attempt. */
@@ -107,15 +107,8 @@ export function limitForgotPassword(c: Context, email: string) {
 }
 
 /** Editor image uploads: per signed-in user. */
-export async function limitEditorImages(userId: number) {
-  try {
-    await limiter('editorImage').consume(String(userId));
-  } catch (res) {
-    if (!(res instanceof RateLimiterRes)) throw res;
-    throw new AppError('TOO_MANY_REQUESTS', TOO_MANY_UPLOADS, {
-      headers: { 'Retry-After': String(Math.max(1, Math.ceil(res.msBeforeNext / 1000))) },
-    });
-  }
+export function limitEditorImages(userId: number) {
+  return consumeAll([['editorImage', String(userId)]], TOO_MANY_UPLOADS);
 }
 
 /** Reset-password: per address (each attempt hashes a password). */

@@ -17,8 +17,8 @@ import { updateAd } from '../services/ads/update-ad.ts';
 /**
  * The admin area's ads (SPEC.md §7): any signed-in user manages their own ads, an admin
  * every ad. The list answers in full, or one page (with the total) when asked for `page` or
- * `limit`, filtered by `q` and sorted by `sort`/`order` in the database. Create and update are multipart: the main image is `image`, the gallery is the
- * repeated `gallery[]`.
+ * `limit`, filtered by `q` and sorted by `sort`/`order` in the database. Create and update
+ * are multipart: the main image is `image`, the gallery is the repeated `gallery[]`.
  */
 export const adRoutes = new Hono<AppEnv>()
   .get('/ads', requireUser, validate('query', ZAdListQuery), async (c) => {

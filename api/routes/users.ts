@@ -14,8 +14,8 @@ import { updateUser } from '../services/users/update-user.ts';
 
 /**
  * Admin user management (SPEC.md §7). The list answers in full, or one page with the total
- * when asked for `page` or `limit` (api/schemas/admin-list.ts). Ids are digits only in the path, so /user/me,
- * /user/login and friends (api/routes/auth.ts) never reach these handlers.
+ * when asked for `page` or `limit` (api/schemas/admin-list.ts). Ids are digits only in the
+ * path, so /user/me, /user/login and friends (api/routes/auth.ts) never reach these handlers.
  */
 export const userRoutes = new Hono<AppEnv>()
   .use('/users', requireAdmin)

@@ -169,14 +169,9 @@ export async function startSiteServer({ outDir, port, host, onListening }) {
 
   let stopping = false;
   // Everything Astro answers (pages, /api, /uploads) is compressed on the way out when the
-  // client accepts it; static files and cache hits carry their own compressed copies.
-  // Answers that carry a session token beside text the caller chose (sign-up, login) are never
-  // compressed: a compressed secret next to attacker-chosen bytes is what BREACH measures.
-  const CARRIES_TOKEN = /^\/api\/user\/(login|signup)(?:[/?]|$)/;
-  const compress = compression({
-    threshold: 1024,
-    filter: (req, res) => !CARRIES_TOKEN.test(req.url ?? '') && compression.filter(req, res),
-  });
+  // client accepts it; static files and cache hits carry their own compressed copies. An
+  // answer marked Cache-Control: no-transform (one carrying a session token) is left as is.
+  const compress = compression({ threshold: 1024 });
   const server = http.createServer((req, res) => {
     const https = isHttpsRequest(`http://localhost${req.url ?? '/'}`, headerOf(req));
     if (serveCached(req, res, https)) return;

@@ -34,7 +34,8 @@ export function searchTerms(search: string | undefined): string[] {
   return words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w));
 }
 
-const tsquery = (terms: string[]) => sql`to_tsquery('simple', ${terms.join(' & ')})`;
+/** All `terms` (from searchTerms) as one tsquery; also the admin list's filter. */
+export const tsquery = (terms: string[]) => sql`to_tsquery('simple', ${terms.join(' & ')})`;
 
 /**
  * One small query over categories: the id of the chosen slug, and for each search term the
@@ -96,6 +97,9 @@ const ORDER: Record<TAdSort, SQL[]> = {
   'price-desc': [desc(ads.price), desc(ads.id)],
 };
 
+/** Newest first written so no index serves it (see ORDER_FROM_MATCHES); the admin list uses it too. */
+export const newestFirstFromMatches = [sql`(${ads.createdAt} + interval '0 seconds') desc nulls last`, desc(ads.id)];
+
 /**
  * The same orders written so no index can serve them. The planner misjudges selective
  * filters: a rare search term (full-text selectivity is a guess) or a price range that is
@@ -105,12 +109,12 @@ const ORDER: Record<TAdSort, SQL[]> = {
  * just those.
  */
 const ORDER_FROM_MATCHES: Record<TAdSort, SQL[]> = {
-  '': [sql`(${ads.createdAt} + interval '0 seconds') desc nulls last`, desc(ads.id)],
+  '': newestFirstFromMatches,
   'price-asc': [sql`(${ads.price} + 0) asc`, asc(ads.id)],
   'price-desc': [sql`(${ads.price} + 0) desc`, desc(ads.id)],
 };
 /** At most this many matches are sorted directly (a few ms); more are read in index order. */
-const SORT_MATCHES_UP_TO = 2_000;
+export const SORT_MATCHES_UP_TO = 2_000;
 
 /** The public ad list: filters, sort and one page, plus the total for pagination. */
 export async function listAds(options: TListAdsOptions) {

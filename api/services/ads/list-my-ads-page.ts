@@ -4,10 +4,8 @@ import { ads } from '../../db/schema/index.ts';
 import { countAllAds } from '../categories/count-all-ads.ts';
 import type { TAdRow } from './ad-record.ts';
 import { toAdRecord } from './ad-record.ts';
+import { SORT_MATCHES_UP_TO } from './list-ads.ts';
 import { myAdsOrder, myAdsWhere, selectMyAds, type TMyAdsFilter } from './list-my-ads.ts';
-
-/** At most this many matches are sorted directly (a few ms); more are read in index order. */
-const SORT_MATCHES_UP_TO = 2_000;
 
 /**
  * One page of the admin 'Advertisements' list (GET /api/ads?page=…), filtered and sorted in

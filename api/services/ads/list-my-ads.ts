@@ -4,7 +4,7 @@ import { db } from '../../db/client.ts';
 import { ads, categories } from '../../db/schema/index.ts';
 import { filterNumber, type TAdListSort, type TSortOrder } from '../../schemas/admin-list.ts';
 import { adColumns, type TAdRow, toAdRecord } from './ad-record.ts';
-import { newestFirst, searchTerms } from './list-ads.ts';
+import { newestFirst, newestFirstFromMatches, searchTerms, tsquery } from './list-ads.ts';
 
 export type TMyAdsFilter = {
   user: TSessionUser;
@@ -24,7 +24,7 @@ export function myAdsWhere({ user, q = '' }: Pick<TMyAdsFilter, 'user' | 'q'>): 
   if (user.role !== 'admin') conditions.push(eq(ads.userId, user.id));
   const terms = searchTerms(q);
   const matches: SQL[] = [];
-  if (terms.length) matches.push(sql`${ads.search} @@ to_tsquery('simple', ${terms.join(' & ')})`);
+  if (terms.length) matches.push(sql`${ads.search} @@ ${tsquery(terms)}`);
   const n = filterNumber(q);
   if (n?.id !== undefined) matches.push(eq(ads.id, n.id));
   if (n) matches.push(eq(ads.price, n.price!));
@@ -45,7 +45,7 @@ export function myAdsOrder(sort: TAdListSort | undefined, order: TSortOrder = 'a
   if (sort === 'heading') return [dir(sql`lower(${ads.heading})`), dir(ads.id)];
   if (sort === 'price') return [dir(fromMatches ? sql`(${ads.price} + 0)` : ads.price), dir(ads.id)];
   if (sort === 'id') return [dir(fromMatches ? sql`(${ads.id} + 0)` : ads.id)];
-  return fromMatches ? [sql`(${ads.createdAt} + interval '0 seconds') desc nulls last`, desc(ads.id)] : newestFirst;
+  return fromMatches ? newestFirstFromMatches : newestFirst;
 }
 
 /** The ads with their category, in SPEC.md §3's field names. */

@@ -3,6 +3,15 @@ import { apiFetch } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
 
 /**
+ * What a list screen says when its list cannot be loaded: SPEC.md §8's toast when it has one
+ * (shown here), else the server's message. Returns the text for the screen.
+ */
+export function listFailure(res: { success: boolean; error?: string }, failText?: string): string {
+  if (failText) notify.error(failText);
+  return failText ?? (res.success ? 'Unexpected answer from the server.' : (res.error ?? ''));
+}
+
+/**
  * Loads a list from the API (`key` names the array in the answer, e.g. 'users' or 'data')
  * and reloads on demand (after a delete). `failText` is SPEC.md §8's toast, when it has one.
  */
@@ -16,11 +25,7 @@ export function useApiList<T>(path: string, key: string, failText?: string) {
     if (res.success && Array.isArray(res[key])) {
       setRows(res[key] as T[]);
       setError(null);
-    } else {
-      const text = failText ?? (res.success ? 'Unexpected answer from the server.' : res.error);
-      setError(text);
-      if (failText) notify.error(failText);
-    }
+    } else setError(listFailure(res, failText));
     setLoading(false);
   }, [path, key, failText]);
   useEffect(() => {

@@ -2,7 +2,7 @@ import type { SortingState } from '@tanstack/react-table';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { apiFetch } from '../../lib/api.ts';
-import { notify } from '../../lib/toast.ts';
+import { listFailure } from './use-api-list.ts';
 
 /** The page, sort and filter of a server-paged list, as the screen's URL holds them. */
 export type TServerListState = {
@@ -97,10 +97,7 @@ export function useServerList<T>({ path, key, failText, pageSize, sortable }: TO
         setRows(found);
         setTotal(res.total);
         setError(null);
-      } else {
-        setError(failText ?? (res.success ? 'Unexpected answer from the server.' : res.error));
-        if (failText) notify.error(failText);
-      }
+      } else setError(listFailure(res, failText));
       setLoading(false);
     });
     return () => abort.abort();
