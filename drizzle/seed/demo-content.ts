@@ -699,8 +699,8 @@ export const DEMO_TESTIMONIALS = [
 
 export const DEMO_PLANS = [
   { planName: 'Free', subscriptionType: 'NA', price: null },
-  { planName: 'Gold', subscriptionType: 'Monthly', price: 19 },
-  { planName: 'Platinum', subscriptionType: 'Yearly', price: 199 },
+  { planName: 'Gold', subscriptionType: 'Monthly', price: 19, includesFeatured: true },
+  { planName: 'Platinum', subscriptionType: 'Yearly', price: 199, includesFeatured: true },
 ] as const;
 
 export const DEMO_SETTINGS = {

@@ -24,7 +24,7 @@ export const categories = pgTable(
     image: text('image'),
     /**
      * How many ads are in the category, kept exact by statement-level triggers on ads
-     * (drizzle/0002_category_ad_count.sql), so the totals on every page never count rows.
+     * (drizzle/0002_category_ad_count.sql; locks since 0005_bounded_work.sql), so the totals on every page never count rows.
      */
     adCount: integer('ad_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const PAGE_TEMPLATES = ['default', 'home', 'aboutus', 'Faq', 'contact'] as const;
 
@@ -44,6 +44,8 @@ export const membershipPlans = pgTable('membership_plans', {
   /** Free text; 'NA' means the plan is free. */
   subscriptionType: text('subscription_type').notNull(),
   price: numeric('price', { precision: 12, scale: 2, mode: 'number' }),
+  /** Whether members of this plan may mark their ads as featured (top of the home page). */
+  includesFeatured: boolean('includes_featured').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Abuse-limit counters (api/middleware/rate-limit.ts) on PostgreSQL, shared by every server
@@ -13,4 +13,25 @@ export const rateLimits = pgTable(
     expire: timestamp('expire', { withTimezone: true }),
   },
   (t) => [index('rate_limits_expire_idx').on(t.expire)],
+);
+
+/**
+ * Answers to creates sent with an `Idempotency-Key` header (api/middleware/idempotency.ts):
+ * a retry with the same key and scope gets the stored answer instead of a second record.
+ * `scope` is who sent it ("user:<id>", or "ip:<address>" for signed-out creates) so one
+ * caller's key never collides with another's. A row without `status` is a request still
+ * running; rows older than a day are swept.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    /** SHA-256 of method, path and body: the same key with another request is refused. */
+    requestHash: text('request_hash').notNull(),
+    status: integer('status'),
+    body: text('body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
