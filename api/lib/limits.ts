@@ -20,8 +20,13 @@ const HOUR = 60 * MINUTE;
 export const RATE_LIMITS = {
   /** Failed logins from one address (credential stuffing across accounts). */
   loginIp: { points: 10, durationSec: 15 * MINUTE },
-  /** Failed logins for one account (password guessing); a success clears it. */
-  loginAccount: { points: 5, durationSec: 15 * MINUTE },
+  /**
+   * Failed logins for one account from one address (password guessing); a success clears it.
+   * Keyed by email and address, so guessing from elsewhere cannot lock the owner out.
+   */
+  loginAccountIp: { points: 5, durationSec: 15 * MINUTE },
+  /** Failed logins for one account from all addresses together (guessing spread over many). */
+  loginAccountAll: { points: 50, durationSec: HOUR },
   /** Sign-up attempts from one address (spam accounts). */
   signupIp: { points: 20, durationSec: HOUR },
   /** Sign-up attempts for one email (probing which emails are registered). */

@@ -1,3 +1,4 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { RateLimiterDrizzle, RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { connection, type Db, db } from '../db/client.ts';
@@ -117,36 +118,101 @@ export function limitResetPassword(c: Context) {
 }
 
 /**
- * Login is limited on FAILURES only, and checked before the password is hashed: once an
- * address has 10 failures or an account 5 in the window, every further try is refused with
- * 429 without touching argon2 (so the limit also caps the CPU an attacker can burn).
+ * Login limits, most specific first: one account from one address (5 per 15 min), one
+ * address across accounts (10 per 15 min), one account from everywhere (50 per hour). The
+ * first is what an owner normally meets; guesses from other addresses count only against the
+ * slow account-wide one, so a handful of tries from elsewhere cannot lock anyone out.
  */
-export async function checkLoginAllowed(c: Context, email: string) {
-  const pairs: [TRateLimitName, string][] = [
-    ['loginIp', clientIp(c)],
-    ['loginAccount', emailKey(email)],
+function loginPairs(c: Context, email: string): [TRateLimitName, string][] {
+  const ip = clientIp(c);
+  return [
+    ['loginAccountIp', `${emailKey(email)}|${ip}`],
+    ['loginIp', ip],
+    ['loginAccountAll', emailKey(email)],
   ];
-  let refusedFor = 0;
-  for (const [name, key] of pairs) {
-    const l = limiter(name);
-    const res = await l.get(key);
-    if (res && res.consumedPoints >= l.points) refusedFor = Math.max(refusedFor, res.msBeforeNext);
-  }
-  if (refusedFor > 0) throw tooMany(refusedFor);
 }
 
-export async function recordLoginFailure(c: Context, email: string) {
-  for (const [name, key] of [
-    ['loginIp', clientIp(c)],
-    ['loginAccount', emailKey(email)],
-  ] as [TRateLimitName, string][]) {
-    await limiter(name)
-      .penalty(key, 1)
-      .catch(() => {});
+/**
+ * Gives back one point taken by consume(), but only within the window that point was taken
+ * in: reward() on a window that has just ended would open a new one below zero, a free try.
+ * Best effort: a refund that cannot be written leaves the count on the strict side.
+ */
+async function refund(name: TRateLimitName, key: string) {
+  const l = limiter(name);
+  try {
+    if (l instanceof RateLimiterDrizzle) {
+      try {
+        // One statement, so it cannot interleave with a concurrent consume's upsert.
+        await db()
+          .update(rateLimits)
+          .set({ points: sql`${rateLimits.points} - 1` })
+          .where(and(eq(rateLimits.key, l.getKey(key)), gt(rateLimits.points, 0), gt(rateLimits.expire, new Date())));
+      } catch {
+        // Unreachable now, so the point was most likely taken by the in-memory insurance too.
+        const insured = (l as unknown as { insuranceLimiter?: RateLimiterMemory }).insuranceLimiter;
+        if (insured) await refundInMemory(insured, key);
+      }
+    } else {
+      await refundInMemory(l, key);
+    }
+  } catch {
+    // Strict side: the attempt stays counted.
   }
 }
 
-/** A successful login clears the account's failures (the address keeps its count). */
-export async function clearLoginFailures(email: string) {
-  await limiter('loginAccount').delete(emailKey(email));
+async function refundInMemory(l: RateLimiterMemory, key: string) {
+  const res = await l.get(key);
+  // The margin keeps the window from ending between this read and the reward.
+  if (res && res.consumedPoints > 0 && res.msBeforeNext > 1000) await l.reward(key, 1);
+}
+
+export type TLoginAttempt = { pairs: [TRateLimitName, string][] };
+
+/**
+ * Takes one failed-login point from every login limit BEFORE the password is checked: each
+ * consume is one atomic increment (an upsert on PostgreSQL, a synchronous update in memory),
+ * so of N parallel attempts at most `points` get through, whatever their timing. A refused
+ * attempt does no password work and gives its points back, so the counts stay the number of
+ * real checks; it answers 429 with Retry-After (no argon2 either, which also caps the CPU an
+ * attacker can burn).
+ */
+export async function consumeLoginAttempt(c: Context, email: string): Promise<TLoginAttempt> {
+  const pairs = loginPairs(c, email);
+  const taken: [TRateLimitName, string][] = [];
+  for (const pair of pairs) {
+    const [name, key] = pair;
+    try {
+      await limiter(name).consume(key);
+      taken.push(pair);
+    } catch (res) {
+      if (!(res instanceof RateLimiterRes)) {
+        await Promise.all(taken.map(([n, k]) => refund(n, k)));
+        throw res;
+      }
+      // consume() counted this attempt on the refusing limit too.
+      await Promise.all([...taken, pair].map(([n, k]) => refund(n, k)));
+      throw tooMany(res.msBeforeNext);
+    }
+  }
+  return { pairs };
+}
+
+/**
+ * After a successful login: the failures of this account from this address are forgotten,
+ * and this attempt's points on the address and account-wide limits are refunded (their other
+ * failures stay: a known password from one address says nothing about guesses elsewhere).
+ */
+export async function loginSucceeded(attempt: TLoginAttempt) {
+  for (const [name, key] of attempt.pairs) {
+    if (name === 'loginAccountIp')
+      await limiter(name)
+        .delete(key)
+        .catch(() => {});
+    else await refund(name, key);
+  }
+}
+
+/** The attempt checked no password (the database failed, say): it costs nothing. */
+export async function loginNotChecked(attempt: TLoginAttempt) {
+  await Promise.all(attempt.pairs.map(([n, k]) => refund(n, k)));
 }

@@ -5,12 +5,12 @@ import type { AppEnv } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { validate } from '../lib/validate.ts';
 import {
-  checkLoginAllowed,
-  clearLoginFailures,
+  consumeLoginAttempt,
   limitForgotPassword,
   limitResetPassword,
   limitSignup,
-  recordLoginFailure,
+  loginNotChecked,
+  loginSucceeded,
 } from '../middleware/rate-limit.ts';
 import { requireUser } from '../middleware/session.ts';
 import { ZForgotPassword, ZLogin, ZResetPassword, ZSignup } from '../schemas/user.ts';
@@ -34,16 +34,17 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .post('/user/login', validate('json', ZLogin), async (c) => {
     const input = c.req.valid('json');
-    // Refused before any password hashing once the address or the account has too many failures.
-    await checkLoginAllowed(c, input.email);
+    // The failure is counted before the password is checked (refused with 429 once over a
+    // limit, before any hashing), and given back when the password turns out right.
+    const attempt = await consumeLoginAttempt(c, input.email);
     let result: Awaited<ReturnType<typeof loginUser>>;
     try {
       result = await loginUser(input);
     } catch (err) {
-      if (err instanceof AppError && err.code === 'UNAUTHORIZED') await recordLoginFailure(c, input.email);
+      if (!(err instanceof AppError && err.code === 'UNAUTHORIZED')) await loginNotChecked(attempt);
       throw err;
     }
-    await clearLoginFailures(input.email);
+    await loginSucceeded(attempt);
     const { token, session, user } = result;
     setSessionCookie(c, token, session.expiresAt);
     return c.json({

@@ -65,20 +65,35 @@ function expect429(res: { status: number; headers: Headers; data: any }) {
 }
 
 describe(`login limits on ${driver}`, () => {
-  it('locks an account after 5 failures, before hashing, from any address', async () => {
+  it('locks an account from one address after 5 failures, before hashing; the owner elsewhere still signs in', async () => {
     const ip = newIp();
-    expect((await signup('victim@example.com', ip)).status).toBe(201);
-    for (let i = 0; i < RATE_LIMITS.loginAccount.points; i++) {
-      expect((await login('victim@example.com', `wrong${i}`, newIp())).status).toBe(401);
+    expect((await signup('victim@example.com', newIp())).status).toBe(201);
+    for (let i = 0; i < RATE_LIMITS.loginAccountIp.points; i++) {
+      expect((await login('victim@example.com', `wrong${i}`, ip)).status).toBe(401);
     }
     const workBefore = work.verify + work.burn;
-    // Even the right password, from a fresh address, is refused now — without any argon2 work.
-    const locked = await login('VICTIM@example.com', 'secret1', newIp());
-    expect429(locked);
+    // Even the right password, from that address, is refused now — without any argon2 work.
+    expect429(await login('VICTIM@example.com', 'secret1', ip));
     expect(work.verify + work.burn).toBe(workBefore);
-    // Another account is not affected.
+    // The guesses came from elsewhere: the owner's own address is not locked out.
+    expect((await login('victim@example.com', 'secret1', newIp())).status).toBe(200);
+    // Another account is not affected either.
     expect((await signup('bystander@example.com', newIp())).status).toBe(201);
-    expect((await login('bystander@example.com', 'secret1', newIp())).status).toBe(200);
+    expect((await login('bystander@example.com', 'secret1', ip)).status).toBe(200);
+  });
+
+  it('locks an account for everyone after 50 failures an hour spread over many addresses', async () => {
+    expect((await signup('spread@example.com', newIp())).status).toBe(201);
+    const perIp = RATE_LIMITS.loginAccountIp.points;
+    for (let i = 0; i < RATE_LIMITS.loginAccountAll.points; i++) {
+      const ip = `198.51.100.${Math.floor(i / perIp) + 1}`;
+      expect((await login('spread@example.com', `wrong${i}`, ip)).status).toBe(401);
+    }
+    const workBefore = work.verify + work.burn;
+    const locked = await login('spread@example.com', 'secret1', newIp());
+    expect429(locked);
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(RATE_LIMITS.loginAccountIp.durationSec);
+    expect(work.verify + work.burn).toBe(workBefore);
   });
 
   it('blocks an address after 10 failures across many accounts (credential stuffing)', async () => {
@@ -93,15 +108,17 @@ describe(`login limits on ${driver}`, () => {
     expect((await login('someone-else@example.com', 'guess', newIp())).status).toBe(401);
   });
 
-  it('forgets an account’s failures after a successful login', async () => {
+  it('forgets an account’s failures from an address after a successful login there', async () => {
+    const ip = newIp();
     expect((await signup('forgetful@example.com', newIp())).status).toBe(201);
-    for (let i = 0; i < RATE_LIMITS.loginAccount.points - 1; i++) {
-      await login('forgetful@example.com', 'wrong', newIp());
+    for (let i = 0; i < RATE_LIMITS.loginAccountIp.points - 1; i++) {
+      await login('forgetful@example.com', 'wrong', ip);
     }
-    expect((await login('forgetful@example.com', 'secret1', newIp())).status).toBe(200);
-    for (let i = 0; i < RATE_LIMITS.loginAccount.points - 1; i++) {
-      expect((await login('forgetful@example.com', 'wrong', newIp())).status).toBe(401);
+    expect((await login('forgetful@example.com', 'secret1', ip)).status).toBe(200);
+    for (let i = 0; i < RATE_LIMITS.loginAccountIp.points; i++) {
+      expect((await login('forgetful@example.com', 'wrong', ip)).status).toBe(401);
     }
+    expect429(await login('forgetful@example.com', 'wrong', ip));
   });
 
   it('does not count successful logins as failures', async () => {
@@ -114,27 +131,33 @@ describe(`login limits on ${driver}`, () => {
 });
 
 describe(`where the counts live on ${driver}`, () => {
-  async function lockAccount(email: string) {
+  async function lockAccount(email: string, ip: string) {
     expect((await signup(email, newIp())).status).toBe(201);
-    for (let i = 0; i < RATE_LIMITS.loginAccount.points; i++) await login(email, 'wrong', newIp());
-    expect429(await login(email, 'secret1', newIp()));
+    for (let i = 0; i < RATE_LIMITS.loginAccountIp.points; i++) await login(email, 'wrong', ip);
+    expect429(await login(email, 'secret1', ip));
   }
 
   it.runIf(driver === 'postgres')(
     'shares them through PostgreSQL, so another server process (or a restart) still refuses',
     async () => {
-      await lockAccount('shared@example.com');
-      const [row] = await db().select().from(rateLimits).where(eq(rateLimits.key, 'loginAccount:shared@example.com'));
-      expect(row?.points).toBe(RATE_LIMITS.loginAccount.points);
+      const ip = newIp();
+      await lockAccount('shared@example.com', ip);
+      const [row] = await db()
+        .select()
+        .from(rateLimits)
+        .where(eq(rateLimits.key, `loginAccountIp:shared@example.com|${ip}`));
+      // Only the real password checks are counted, not the refused attempt.
+      expect(row?.points).toBe(RATE_LIMITS.loginAccountIp.points);
       forgetLimiters(); // what a second server, or this one after a restart, starts with
-      expect429(await login('shared@example.com', 'secret1', newIp()));
+      expect429(await login('shared@example.com', 'secret1', ip));
     },
   );
 
   it.runIf(driver === 'pglite')('keeps them in this process with the embedded database', async () => {
-    await lockAccount('local@example.com');
+    const ip = newIp();
+    await lockAccount('local@example.com', ip);
     forgetLimiters();
-    expect((await login('local@example.com', 'secret1', newIp())).status).toBe(200);
+    expect((await login('local@example.com', 'secret1', ip)).status).toBe(200);
   });
 
   it.runIf(driver === 'postgres')('still limits, in memory, when the table cannot be reached', async () => {
