@@ -15,7 +15,7 @@ import {
 import { requireUser } from '../middleware/session.ts';
 import { ZForgotPassword, ZLogin, ZResetPassword, ZSignup } from '../schemas/user.ts';
 import { loginUser } from '../services/auth/login-user.ts';
-import { FORGOT_MESSAGE, requestPasswordReset } from '../services/auth/request-password-reset.ts';
+import { FORGOT_MESSAGE, sendPasswordResetInBackground } from '../services/auth/request-password-reset.ts';
 import { resetPassword } from '../services/auth/reset-password.ts';
 import { createUser } from '../services/users/create-user.ts';
 
@@ -66,7 +66,7 @@ export const authRoutes = new Hono<AppEnv>()
   .post('/forgot-password', validate('json', ZForgotPassword), async (c) => {
     const { email } = c.req.valid('json');
     await limitForgotPassword(c, email);
-    await requestPasswordReset({ email });
+    sendPasswordResetInBackground({ email });
     return c.json({ success: true, message: FORGOT_MESSAGE });
   })
   .post('/reset-password', validate('json', ZResetPassword), async (c) => {

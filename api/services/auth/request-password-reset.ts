@@ -9,25 +9,19 @@ export const RESET_LIFETIME_MS = 30 * 60 * 1000;
 export const FORGOT_MESSAGE = 'If an account exists for this email, a reset link has been sent.';
 
 /**
- * Always resolves the same way, in the same time, whether or not the email exists: only the
- * lookup is awaited; the token is stored and the mail sent in the background, so neither the
- * body, the status nor the response time tells an attacker which emails have accounts.
- * `work` (for tests) settles when that background part is done; it never rejects.
+ * The whole job behind "forgot password": look the email up and, if it has an account, store a
+ * fresh reset token and mail the link. Resolves to whether a mail went out. It takes one plain
+ * options object and touches no request, so it can run as a queued job as it is.
  */
-export async function requestPasswordReset(options: { email: string; now?: Date }) {
+export async function sendPasswordReset(options: { email: string; now?: Date }): Promise<{ sent: boolean }> {
   const rows = await db()
     .select({ id: users.id, name: users.name, email: users.email })
     .from(users)
     .where(eq(users.email, options.email.toLowerCase()))
     .limit(1);
   const user = rows[0];
-  if (!user) return { sent: false as const, work: Promise.resolve() };
+  if (!user) return { sent: false };
   const now = options.now ?? new Date();
-  const work = issueResetLink(user, now).catch((err) => console.error('[mail] password reset failed', err));
-  return { sent: true as const, work };
-}
-
-async function issueResetLink(user: { id: number; name: string; email: string }, now: Date) {
   const token = generateToken();
   await db().transaction(async (tx) => {
     await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
@@ -41,4 +35,29 @@ async function issueResetLink(user: { id: number; name: string; email: string },
     subject: 'Reset your password',
     text: `Hello ${user.name},\n\nSomeone asked to reset the password of your account. Open this link within 30 minutes to choose a new one:\n\n${link}\n\nIf it was not you, ignore this mail; your password stays the same.\n`,
   });
+  return { sent: true };
+}
+
+const pending = new Set<Promise<void>>();
+
+/**
+ * Starts sendPasswordReset without waiting for it, so the answer to the request cannot depend on
+ * whether the account exists: not its body, not its status, not its time (even the lookup runs
+ * after the answer). It starts on the next turn of the event loop, once the handler has returned
+ * its response. A failure is logged; it never becomes an unhandled rejection.
+ */
+export function sendPasswordResetInBackground(options: { email: string; now?: Date }): void {
+  const task = new Promise<void>((resolve) => setImmediate(resolve))
+    .then(() => sendPasswordReset(options))
+    .then(
+      () => {},
+      (err) => console.error('[mail] password reset failed', err),
+    )
+    .finally(() => pending.delete(task));
+  pending.add(task);
+}
+
+/** Settles once every background reset started so far has finished (tests, shutdown). */
+export async function passwordResetsIdle(): Promise<void> {
+  while (pending.size > 0) await Promise.all([...pending]);
 }
