@@ -14,7 +14,13 @@ const ZEnv = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   DATA_DIR: z.string().default('./data'),
-  SITE_URL: z.string().url().optional(),
+  // The only source of absolute links: the request's Host is never used for them.
+  SITE_URL: optional(
+    z
+      .string()
+      .url()
+      .refine((v) => /^https?:\/\//i.test(v), 'must be an http:// or https:// address'),
+  ),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(6).optional(),
   SEED_DEMO: z.enum(['0', '1']).optional(),

@@ -1,4 +1,10 @@
-/** Absolute links use SITE_URL (never the request's Host header), else the request origin. */
-export function siteUrl(requestUrl: URL): string {
-  return (process.env.SITE_URL ?? requestUrl.origin).replace(/\/$/, '');
+import { env } from '../../api/env.ts';
+
+/**
+ * The site's public address for absolute links (canonical, og:url, structured data, sitemap,
+ * robots.txt): SITE_URL, else http://localhost:$PORT, without a trailing slash. Never the
+ * request's Host or X-Forwarded-Host, which any client can set and a shared cache would keep.
+ */
+export function siteUrl(): string {
+  return env().siteUrl;
 }

@@ -3,7 +3,7 @@ import { siteUrl } from '../lib/site-url.ts';
 
 export const prerender = false;
 
-export const GET: APIRoute = ({ url }) =>
+export const GET: APIRoute = () =>
   new Response(
     [
       'User-agent: *',
@@ -11,7 +11,7 @@ export const GET: APIRoute = ({ url }) =>
       'Disallow: /admin',
       'Disallow: /api/',
       '',
-      `Sitemap: ${siteUrl(url)}/sitemap.xml`,
+      `Sitemap: ${siteUrl()}/sitemap.xml`,
       '',
     ].join('\n'),
     { headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=3600' } },

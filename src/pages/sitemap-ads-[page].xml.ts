@@ -4,12 +4,12 @@ import { siteUrl } from '../lib/site-url.ts';
 
 export const prerender = false;
 
-export const GET: APIRoute = async ({ params, url }) => {
+export const GET: APIRoute = async ({ params }) => {
   const page = Number(params.page);
   if (!Number.isInteger(page) || page < 1 || page > (await countSitemapAdFiles())) {
     return new Response('Not found', { status: 404 });
   }
-  const base = siteUrl(url);
+  const base = siteUrl();
   const ads = await listSitemapAds({ page });
   const entries = ads.map((a) => ({ loc: `${base}/add-details/${encodeURIComponent(a.slug)}`, lastmod: a.updatedAt }));
   return new Response(urlSet(entries), {

@@ -4,8 +4,8 @@ import { siteUrl } from '../lib/site-url.ts';
 
 export const prerender = false;
 
-export const GET: APIRoute = async ({ url }) => {
-  const base = siteUrl(url);
+export const GET: APIRoute = async () => {
+  const base = siteUrl();
   const categories = await listSitemapCategories();
   const entries = [
     ...STATIC_PATHS.map((p) => ({ loc: `${base}${p}` })),

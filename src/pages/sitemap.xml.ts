@@ -5,8 +5,8 @@ import { siteUrl } from '../lib/site-url.ts';
 export const prerender = false;
 
 /** A sitemap index: the content pages and categories, then the ads in files of 40,000. */
-export const GET: APIRoute = async ({ url }) => {
-  const base = siteUrl(url);
+export const GET: APIRoute = async () => {
+  const base = siteUrl();
   const files = await countSitemapAdFiles();
   const locs = [
     `${base}/sitemap-pages.xml`,
