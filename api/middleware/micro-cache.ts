@@ -8,6 +8,9 @@
  * public API read whose answer is the same for everyone (`shared` in api/access-rules.ts),
  * answered 200 with HTML or JSON, without Set-Cookie, without Cache-Control no-store/private,
  * under 1 MB.
+ * Size: bounded by bytes, not entries: at most PAGE_CACHE_MAX_BYTES (default 32 MB) of bodies,
+ * headers and the compressed copies the server keeps beside them (rememberWire), the least
+ * recently used entries leaving first.
  * The key is the full URL with its Host (and forwarded host/proto), so a forged Host header
  * can only ever poison its own entry.
  *
@@ -22,19 +25,85 @@
 
 import { isPersonalWrite, isSharedRead } from '../access-rules.ts';
 
-type TEntry = { expires: number; status: number; headers: [string, string][]; body: Uint8Array };
+/** A ready-to-write copy of an entry (compressed, with its header list), kept on the entry. */
+type TWire = { body: Uint8Array; headers?: (string | number)[] };
 
-const MAX_ENTRIES = 500;
+type TEntry = {
+  key: string;
+  expires: number;
+  status: number;
+  headers: [string, string][];
+  body: Uint8Array;
+  /** What the entry costs against PAGE_CACHE_MAX_BYTES, its wire copies included. */
+  size: number;
+  wire?: Record<string, TWire>;
+};
+
 const MAX_BODY = 1024 * 1024;
+const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
+/** Map entry, key and bookkeeping, roughly: keeps a flood of tiny answers bounded too. */
+const ENTRY_OVERHEAD = 256;
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 // One store per process even though the server script (scripts/start.mjs, which serves hits
 // straight from Node's HTTP server) and the built Astro bundle each load their own copy of
-// this module.
-const STORE = Symbol.for('marketplace.microCache');
-const globals = globalThis as unknown as Record<symbol, Map<string, TEntry> | undefined>;
-globals[STORE] ??= new Map<string, TEntry>();
-const entries = globals[STORE];
+// this module. A Map keeps insertion order: re-inserting on every hit makes its first key the
+// least recently used.
+type TStore = { entries: Map<string, TEntry>; bytes: number };
+const STORE = Symbol.for('marketplace.microCache.lru');
+const globals = globalThis as unknown as Record<symbol, TStore | undefined>;
+globals[STORE] ??= { entries: new Map<string, TEntry>(), bytes: 0 };
+const store = globals[STORE];
+const entries = store.entries;
+
+/** The byte budget of the whole cache (PAGE_CACHE_MAX_BYTES, default 32 MB). */
+export function cacheMaxBytes(): number {
+  const raw = process.env.PAGE_CACHE_MAX_BYTES;
+  const n = raw === undefined || raw === '' ? DEFAULT_MAX_BYTES : Number(raw);
+  return Number.isFinite(n) && n >= 0 ? Math.floor(n) : DEFAULT_MAX_BYTES;
+}
+
+/** Bytes the cache holds now (bodies, headers, wire copies). */
+export function cacheBytes(): number {
+  return store.bytes;
+}
+
+function remove(key: string) {
+  const entry = entries.get(key);
+  if (!entry) return;
+  entries.delete(key);
+  store.bytes -= entry.size;
+}
+
+/** Drops least recently used entries until the cache fits its budget. */
+function evict() {
+  const max = cacheMaxBytes();
+  while (store.bytes > max && entries.size > 0) remove(entries.keys().next().value as string);
+}
+
+/**
+ * Keeps `wire` (a compressed copy the server built from `entry`) on the entry under `variant`,
+ * counting its bytes against the budget; returns `wire`. The server writes hits from it
+ * (scripts/lib/site-server.mjs), so it costs memory like the entry itself.
+ */
+export function rememberWire<W extends TWire>(entry: TEntry, variant: string, wire: W): W {
+  entry.wire ??= {};
+  const before = entry.wire[variant];
+  entry.wire[variant] = wire;
+  // The uncompressed copy shares the entry's body: only new bytes count.
+  const cost = (w: TWire | undefined) =>
+    !w
+      ? 0
+      : (w.body === entry.body ? 0 : w.body.byteLength) +
+        (w.headers ?? []).reduce<number>((n, h) => n + String(h).length, 0);
+  const delta = cost(wire) - cost(before);
+  entry.size += delta;
+  if (entries.get(entry.key) === entry) {
+    store.bytes += delta;
+    evict();
+  }
+  return wire;
+}
 
 /**
  * Renders in progress per key (single flight): when an entry expires under load, the first
@@ -85,6 +154,7 @@ export function cacheTtlMs(): number {
 /** Empties the cache (tests; every successful write does it too). */
 export function clearMicroCache() {
   entries.clear();
+  store.bytes = 0;
 }
 
 /**
@@ -116,10 +186,14 @@ export function keyOf(url: string, forwardedHost?: string | null, forwardedProto
 /** The fresh entry under `key`, or undefined (scripts/start.mjs writes hits from it directly). */
 export function freshEntry(key: string, now = Date.now()): TEntry | undefined {
   const entry = entries.get(key);
-  if (entry && entry.expires <= now) {
-    entries.delete(key);
+  if (!entry) return undefined;
+  if (entry.expires <= now) {
+    remove(key);
     return undefined;
   }
+  // Most recently used: to the end of the eviction order.
+  entries.delete(key);
+  entries.set(key, entry);
   return entry;
 }
 
@@ -150,9 +224,12 @@ export async function storeResponse(key: string, res: Response, now = Date.now()
   const headers: [string, string][] = [...res.headers.entries()].filter(
     ([k]) => k !== 'content-length' && k !== 'x-request-id',
   );
-  if (body.byteLength <= MAX_BODY) {
-    if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
-    entries.set(key, { expires: now + ttl, status: res.status, headers, body });
+  const size = body.byteLength + headers.reduce((n, [k, v]) => n + k.length + v.length, 0) + ENTRY_OVERHEAD;
+  if (body.byteLength <= MAX_BODY && size <= cacheMaxBytes()) {
+    remove(key);
+    entries.set(key, { key, expires: now + ttl, status: res.status, headers, body, size });
+    store.bytes += size;
+    evict();
   }
   const out = new Headers(headers);
   out.set('x-cache', 'MISS');
@@ -168,5 +245,5 @@ export function noteWrite(method: string, status: number, pathname: string) {
   if (!WRITE_METHODS.has(method.toUpperCase()) || (status >= 400 && status < 500)) return;
   // A login, a sign-up or a wishlist change shows in no cached answer.
   if (isPersonalWrite(method, pathname)) return;
-  entries.clear();
+  clearMicroCache();
 }

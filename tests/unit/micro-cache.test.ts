@@ -1,9 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  cacheBytes,
   cachedResponse,
   cacheKey,
+  cacheMaxBytes,
   clearMicroCache,
+  freshEntry,
   noteWrite,
+  rememberWire,
   storeResponse,
 } from '../../api/middleware/micro-cache.ts';
 
@@ -124,5 +128,74 @@ describe('single flight', () => {
     const entry = await waiting;
     expect(new TextDecoder().decode(entry?.body)).toBe('rendered once');
     expect(fillInProgress('page')).toBeUndefined();
+  });
+});
+
+describe('the byte budget', () => {
+  const kb = (n: number) => 'x'.repeat(n * 1024);
+  afterEach(() => {
+    delete process.env.PAGE_CACHE_MAX_BYTES;
+  });
+
+  it('holds at most PAGE_CACHE_MAX_BYTES, dropping the least recently used entries first', async () => {
+    process.env.PAGE_CACHE_MAX_BYTES = String(100 * 1024);
+    for (let i = 0; i < 4; i++) await storeResponse(`k${i}`, html(kb(20)));
+    // k0 is read again, so k1 is now the least recently used.
+    expect(cachedResponse('k0')).not.toBeNull();
+    for (let i = 4; i < 10; i++) {
+      await storeResponse(`k${i}`, html(kb(20)));
+      expect(cacheBytes()).toBeLessThanOrEqual(100 * 1024);
+    }
+    const kept = Array.from({ length: 10 }, (_, i) => `k${i}`).filter((k) => cachedResponse(k));
+    expect(kept).toEqual(['k6', 'k7', 'k8', 'k9']);
+    expect(cacheBytes()).toBeGreaterThan(4 * 20 * 1024);
+  });
+
+  it('defaults to 32 MB whatever the number of entries', async () => {
+    expect(cacheMaxBytes()).toBe(32 * 1024 * 1024);
+    // 600 small answers: more than the old 500-entry cap, all kept.
+    for (let i = 0; i < 600; i++) await storeResponse(`s${i}`, html(`<p>${i}</p>`));
+    expect(cachedResponse('s0')).not.toBeNull();
+    // 40 answers of 1 MB: never more than the budget.
+    for (let i = 0; i < 40; i++) await storeResponse(`b${i}`, html(kb(1000)));
+    expect(cacheBytes()).toBeLessThanOrEqual(32 * 1024 * 1024);
+    expect(cachedResponse('b39')).not.toBeNull();
+    expect(cachedResponse('b0')).toBeNull();
+  });
+
+  it('counts the compressed copies the server keeps on an entry', async () => {
+    process.env.PAGE_CACHE_MAX_BYTES = String(100 * 1024);
+    await storeResponse('a', html(kb(30)));
+    await storeResponse('b', html(kb(30)));
+    const before = cacheBytes();
+    const entry = freshEntry('a');
+    if (!entry) throw new Error('entry a is missing');
+    const wire = rememberWire(entry, 'br', { headers: ['x-cache', 'HIT'], body: new Uint8Array(25 * 1024) });
+    expect(entry.wire?.br).toBe(wire);
+    expect(cacheBytes()).toBe(before + 25 * 1024 + 'x-cacheHIT'.length);
+    // The uncompressed copy shares the body and costs nothing more.
+    rememberWire(entry, '', { body: entry.body });
+    expect(cacheBytes()).toBe(before + 25 * 1024 + 'x-cacheHIT'.length);
+    // a (most recently used, with its copy) and a new c no longer fit beside b: b goes.
+    await storeResponse('c', html(kb(30)));
+    expect(cacheBytes()).toBeLessThanOrEqual(100 * 1024);
+    expect(cachedResponse('b')).toBeNull();
+    expect(cachedResponse('a')).not.toBeNull();
+    expect(cachedResponse('c')).not.toBeNull();
+  });
+
+  it('never stores an answer larger than the whole budget, and counts nothing once emptied', async () => {
+    process.env.PAGE_CACHE_MAX_BYTES = String(10 * 1024);
+    await storeResponse('big', html(kb(20)));
+    expect(cachedResponse('big')).toBeNull();
+    await storeResponse('small', html(kb(2)));
+    expect(cacheBytes()).toBeGreaterThan(2 * 1024);
+    noteWrite('POST', 200, '/api/faqs');
+    expect(cacheBytes()).toBe(0);
+    // Replacing an entry does not count it twice.
+    await storeResponse('small', html(kb(2)));
+    const once = cacheBytes();
+    await storeResponse('small', html(kb(2)));
+    expect(cacheBytes()).toBe(once);
   });
 });
