@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from './context.ts';
 import { AppError, errorBody } from './errors.ts';
+import { limitBody } from './lib/body-limit.ts';
 import { isDatabaseUnavailable, isInvalidDataError } from './lib/db-unavailable.ts';
 import { DB_UNAVAILABLE_RETRY_AFTER_SEC, MAX_BODY_BYTES } from './lib/limits.ts';
 import { originCheck } from './middleware/origin-check.ts';
@@ -41,12 +41,8 @@ export function createApp() {
     await next();
     c.header('x-request-id', c.var.requestId);
   });
-  app.use(
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json(errorBody('The request is too large.'), 413),
-    }),
-  );
+  // Per-route limits (api/lib/body-limit.ts): 64 KB for JSON unless the route needs more.
+  app.use(limitBody);
   app.use(loadSession);
   app.use(originCheck);
 

@@ -39,6 +39,11 @@ export const RATE_LIMITS = {
   resetIp: { points: 20, durationSec: 15 * MINUTE },
   /** Rich-text editor image uploads per signed-in user: enough to write, not to fill a disk. */
   editorImage: { points: 120, durationSec: HOUR },
+  /**
+   * Image files received per signed-in user on every upload route (ads, editor, logo,
+   * categories, testimonials): each costs a decode and three encodes. Counted per file.
+   */
+  upload: { points: 300, durationSec: HOUR },
 } as const satisfies Record<string, TRateLimit>;
 
 export type TRateLimitName = keyof typeof RATE_LIMITS;
@@ -49,11 +54,41 @@ export function rateLimitScale(): number {
   return Number.isFinite(n) && n > 0 ? n : 1;
 }
 
-/** Largest request body: a 10 MB main image plus a few gallery images (api/app.ts bodyLimit). */
-export const MAX_BODY_BYTES = 40 * 1024 * 1024;
-// The image limits (MAX_IMAGE_BYTES 10 MB per image, MAX_INPUT_PIXELS 40 Mpx so a 20000×20000
-// bomb is refused before decoding) sit beside the code that enforces them, api/storage/images.ts,
-// which pulls in sharp; tests/api/security-uploads.test.ts checks both.
+const KB = 1024;
+const MB = 1024 * KB;
+
+/** Largest uploaded image file (api/storage/images.ts checks it again on the bytes). */
+export const MAX_IMAGE_BYTES = 10 * MB;
+/**
+ * Room for the text fields of a multipart form beside its files, and the most one text
+ * field may hold: the longest is an ad description of 50,000 characters, at most 3 bytes
+ * each in UTF-8 (150 KB); the settings form's five 20,000-character HTML fields fit too.
+ */
+export const FORM_FIELDS_BYTES = 1 * MB;
+export const MAX_FORM_FIELD_BYTES = 256 * KB;
+/**
+ * Request body limits by kind of route (api/lib/body-limit.ts maps routes to them), checked
+ * on Content-Length before anything is read and again on the bytes as they stream in.
+ * - JSON: every JSON or urlencoded route without rich text (logins, sign-up, users, plans,
+ *   wishlist): their largest real body is a few KB.
+ * - rich-text JSON: pages (two 100,000-character fields) and FAQs; 100,000 characters of
+ *   non-Latin text are 300 KB in UTF-8, and JSON escapes quotes, so 1 MB.
+ * - one image: a form with at most one 10 MB image (editor image, logo, category,
+ *   testimonial).
+ * - ad form: a 10 MB main image plus a few gallery images; the plan's photo count narrows
+ *   it further per request (api/routes/ads.ts).
+ */
+export const BODY_LIMITS = {
+  json: 64 * KB,
+  richTextJson: 1 * MB,
+  oneImageForm: MAX_IMAGE_BYTES + FORM_FIELDS_BYTES,
+  adForm: 40 * MB,
+} as const;
+/** Largest request body any route accepts (the ad form). */
+export const MAX_BODY_BYTES = BODY_LIMITS.adForm;
+// MAX_INPUT_PIXELS (so a 20000×20000 bomb is refused before decoding) and the decode time
+// limit sit beside the code that enforces them, api/storage/images.ts, which pulls in sharp;
+// tests/api/security-uploads.test.ts and tests/api/hostile-bodies.test.ts check them.
 /** Seconds a client is told to wait (Retry-After) when the database is unreachable. */
 export const DB_UNAVAILABLE_RETRY_AFTER_SEC = 5;
 /** How long /readyz waits for the database before answering 503. */

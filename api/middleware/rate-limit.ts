@@ -216,3 +216,12 @@ export async function loginSucceeded(attempt: TLoginAttempt) {
 export async function loginNotChecked(attempt: TLoginAttempt) {
   await Promise.all(attempt.pairs.map(([n, k]) => refund(n, k)));
 }
+
+/**
+ * One uploaded image file on any route, per signed-in user (api/lib/multipart.ts calls it
+ * before reading each file it keeps): decoding and encoding images is the costliest work a
+ * request can ask for.
+ */
+export function limitUploads(userId: number) {
+  return consumeAll([['upload', String(userId)]], TOO_MANY_UPLOADS);
+}

@@ -15,7 +15,7 @@ export const categoryRoutes = new Hono<AppEnv>()
     c.json({ success: true, data: await listCategories(), message: 'Categories loaded' }),
   )
   .post('/category/add-edit', requireAdmin, async (c) => {
-    const { fields, files } = await readMultipart(c, ZCategoryForm);
+    const { fields, files } = await readMultipart(c, ZCategoryForm, { files: { image: 1 } });
     const data = await saveCategory({ input: fields, image: files.image?.[0] ?? null });
     return fields.id
       ? c.json({ success: true, message: 'Category updated successfully', data })

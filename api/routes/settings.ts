@@ -16,7 +16,7 @@ export const settingsRoutes = new Hono<AppEnv>()
     return c.json({ success: true, data: await getSettings(), message: 'Settings loaded' });
   })
   .post('/update-settings', requireAdmin, async (c) => {
-    const { fields, files } = await readMultipart(c, ZSettingsUpdate);
+    const { fields, files } = await readMultipart(c, ZSettingsUpdate, { files: { logo: 1 } });
     const data = await updateSettings({ input: fields, logo: files.logo?.[0] ?? null });
     return c.json({ success: true, data, message: 'Settings updated successfully' });
   });

@@ -16,7 +16,7 @@ export const testimonialRoutes = new Hono<AppEnv>()
     c.json({ success: true, data: await listTestimonials(), message: 'Testimonials loaded' }),
   )
   .post('/testimonials', requireAdmin, async (c) => {
-    const { fields, files } = await readMultipart(c, ZTestimonial);
+    const { fields, files } = await readMultipart(c, ZTestimonial, { files: { image: 1 } });
     const data = await saveTestimonial({ input: fields, image: files.image?.[0] ?? null });
     return c.json({ success: true, message: 'Testimonial added', data }, 201);
   })
@@ -26,7 +26,7 @@ export const testimonialRoutes = new Hono<AppEnv>()
   })
   .put('/testimonials/:id', requireAdmin, validate('param', ZIdParam), async (c) => {
     const { id } = c.req.valid('param');
-    const { fields, files } = await readMultipart(c, ZTestimonial);
+    const { fields, files } = await readMultipart(c, ZTestimonial, { files: { image: 1 } });
     const data = await saveTestimonial({ id, input: fields, image: files.image?.[0] ?? null });
     return c.json({ success: true, message: 'Testimonial updated', data });
   })

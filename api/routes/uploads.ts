@@ -12,7 +12,7 @@ export const uploadRoutes = new Hono<AppEnv>()
   .post('/uploads/image', requireUser, async (c) => {
     const user = c.var.user!;
     await limitEditorImages(user.id);
-    const { files } = await readMultipart(c, z.object({}));
+    const { files } = await readMultipart(c, z.object({}), { files: { image: 1, file: 1 } });
     const file = files.image?.[0] ?? files.file?.[0];
     if (!file) throw new AppError('BAD_REQUEST', 'Please choose an image.');
     const { name, url } = await uploadEditorImage({ file });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseJsonText } from '../lib/json-text.ts';
 import { requiredText, ZId } from './fields.ts';
 import { isBlankHtml, requiredRichText } from './rich-text.ts';
 
@@ -17,6 +18,13 @@ export const MAX_PRICE = 9_999_999_999.99;
 export const MAX_FEATURES = 30;
 export const MAX_FEATURE_LENGTH = 200;
 export const MAX_DESCRIPTION_LENGTH = 50_000;
+/**
+ * Longest `features` JSON text: 30 items of 200 characters, each character possibly escaped
+ * (`\"`), plus the `{"id":…,"value":…}` around them; and it is a list of objects, depth 2.
+ */
+export const MAX_FEATURES_JSON_LENGTH = 16_000;
+/** Longest gallery list JSON text: 200 names or /uploads/ URLs with room to spare; depth 1. */
+export const MAX_FILE_LIST_JSON_LENGTH = 40_000;
 
 export { isBlankHtml };
 
@@ -71,13 +79,13 @@ const features = z
   .default('')
   .transform((s, ctx): TAdFeature[] => {
     if (!s.trim()) return [];
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(s);
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'Features must be a JSON list.' });
+    const json = parseJsonText(s, { maxLength: MAX_FEATURES_JSON_LENGTH, maxDepth: 2 });
+    if (!json.ok) {
+      const message = json.reason === 'too-long' ? 'The features are too long.' : 'Features must be a JSON list.';
+      ctx.addIssue({ code: 'custom', message });
       return z.NEVER;
     }
+    const parsed = json.value;
     if (!Array.isArray(parsed)) {
       ctx.addIssue({ code: 'custom', message: 'Features must be a JSON list.' });
       return z.NEVER;
@@ -117,13 +125,12 @@ function fileNameList(field: string) {
     .optional()
     .transform((s, ctx): string[] | undefined => {
       if (s === undefined || s.trim() === '') return undefined;
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(s);
-      } catch {
+      const json = parseJsonText(s, { maxLength: MAX_FILE_LIST_JSON_LENGTH, maxDepth: 1 });
+      if (!json.ok) {
         ctx.addIssue({ code: 'custom', message: `${field} must be a JSON list of file names.` });
         return z.NEVER;
       }
+      const parsed = json.value;
       if (!Array.isArray(parsed) || parsed.length > 200 || parsed.some((n) => typeof n !== 'string')) {
         ctx.addIssue({ code: 'custom', message: `${field} must be a JSON list of file names.` });
         return z.NEVER;

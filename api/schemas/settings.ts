@@ -1,5 +1,7 @@
 import './zod-setup.ts';
 import { z } from 'zod';
+import { parseJsonText } from '../lib/json-text.ts';
+import { isSafeLink } from '../lib/safe-link.ts';
 
 const text = (max = 500) => z.string().trim().max(max, `Must be at most ${max} characters.`).optional().default('');
 const html = text(20_000);
@@ -12,19 +14,23 @@ const colour = z
   .string()
   .trim()
   .regex(/^#[0-9a-fA-F]{6}$/, 'Please pick a colour like #0f766e.');
+/** Admin link fields: an http(s) URL or a path on this site, never `//host` or `javascript:`. */
 const url = z
   .string()
   .trim()
-  .max(500)
-  .refine((v) => v === '' || /^(https?:\/\/|\/|mailto:|tel:)/i.test(v), 'Links must start with http://, https:// or /.')
+  .max(500, { abort: true })
+  .refine(isSafeLink, 'Links must start with http://, https:// or /.')
   .optional()
   .default('');
+
+/** 20 links of a 100-character icon and a 500-character URL, escaped, fit well within this. */
+export const MAX_SOCIAL_LINKS_JSON_LENGTH = 32_000;
 
 export const ZSocialLink = z.object({
   icon: z
     .string()
     .trim()
-    .max(100)
+    .max(100, { abort: true })
     .regex(/^[\w\s-]*$/, 'Icon classes may contain letters, digits and hyphens.'),
   url,
 });
@@ -42,12 +48,12 @@ export const ZSettingsUpdate = z.object({
     .optional()
     .default('[]')
     .transform((s, ctx) => {
-      try {
-        return JSON.parse(s || '[]') as unknown;
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'Social links must be a JSON list.' });
-        return z.NEVER;
-      }
+      const json = parseJsonText(s || '[]', { maxLength: MAX_SOCIAL_LINKS_JSON_LENGTH, maxDepth: 2 });
+      if (json.ok) return json.value;
+      const message =
+        json.reason === 'too-long' ? 'The social links are too long.' : 'Social links must be a JSON list.';
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
     })
     .pipe(z.array(ZSocialLink).max(20, 'At most 20 social links.')),
   homepageleftsideads: html,

@@ -2,11 +2,18 @@ import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { AppError } from '../errors.ts';
 import { RENDITION_WIDTHS, renditionName } from '../lib/image-urls.ts';
+import { MAX_IMAGE_BYTES } from '../lib/limits.ts';
 import { putFile, removeFile } from './storage.ts';
 
-export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
-/** Refuse decompression bombs before decoding (e.g. 20000×20000). */
-export const MAX_INPUT_PIXELS = 40_000_000;
+export { MAX_IMAGE_BYTES };
+/**
+ * Largest image accepted, in pixels, checked on the header before anything is decoded.
+ * 25 Mpx takes a 24-megapixel camera's full frame (6000×4000); past that a small file can
+ * cost seconds of CPU (a 6300×6300 PNG of 128 KB took 2.7 s), and bombs (20000×20000) more.
+ */
+export const MAX_INPUT_PIXELS = 25_000_000;
+/** Longest sharp may work on one image; a backstop behind the pixel limit. */
+export const IMAGE_TIMEOUT_SEC = 10;
 /** Longest side of the full-size copy. */
 export const FULL_SIZE = 1600;
 const ACCEPTED = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif']);
@@ -14,6 +21,8 @@ const ACCEPTED = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 
 export const IMAGE_TOO_LARGE = 'Each image must be at most 10 MB.';
 export const IMAGE_WRONG_TYPE = 'Only JPEG, PNG, WebP, GIF or AVIF images are allowed.';
 export const IMAGE_UNREADABLE = 'The image could not be read.';
+export const IMAGE_TOO_MANY_PIXELS = 'The image dimensions are too large.';
+export const IMAGE_TOO_SLOW = 'The image took too long to process.';
 
 /** Every file that belongs to a stored image base name. */
 export function imageFiles(base: string): string[] {
@@ -44,7 +53,8 @@ async function decode<T>(work: () => Promise<T>): Promise<T> {
   } catch (err) {
     if (err instanceof AppError) throw err;
     const msg = err instanceof Error ? err.message : '';
-    if (/pixel limit/i.test(msg)) throw new AppError('PAYLOAD_TOO_LARGE', 'The image dimensions are too large.');
+    if (/pixel limit/i.test(msg)) throw new AppError('PAYLOAD_TOO_LARGE', IMAGE_TOO_MANY_PIXELS);
+    if (/timeout/i.test(msg)) throw new AppError('PAYLOAD_TOO_LARGE', IMAGE_TOO_SLOW);
     throw new AppError('BAD_REQUEST', IMAGE_UNREADABLE);
   }
 }
@@ -56,8 +66,10 @@ async function encodeAndStore(image: TCheckedImage, prefix: string): Promise<str
   const input = () => sharp(buf, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
   // Everything is encoded before anything is written: a bad file leaves no partial set.
   const outputs = await decode(async () => {
+    // metadata() reads the header only: the size is known before a pixel is decoded.
     const meta = await sharp(buf, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
     if (!meta.width || !meta.height) throw new AppError('BAD_REQUEST', IMAGE_UNREADABLE);
+    if (meta.width * meta.height > MAX_INPUT_PIXELS) throw new AppError('PAYLOAD_TOO_LARGE', IMAGE_TOO_MANY_PIXELS);
     // Oriented size: EXIF orientations 5–8 swap width and height.
     const [w0, h0] = (meta.orientation ?? 1) >= 5 ? [meta.height, meta.width] : [meta.width, meta.height];
     // Each output is (width cap, height cap, quality). Outputs whose caps do not shrink the
@@ -74,6 +86,7 @@ async function encodeAndStore(image: TCheckedImage, prefix: string): Promise<str
           input()
             .resize({ width: w, height: h, fit: 'inside', withoutEnlargement: true })
             .webp({ quality: q })
+            .timeout({ seconds: IMAGE_TIMEOUT_SEC })
             .toBuffer(),
         );
       }
