@@ -5,6 +5,7 @@ import { AppError, errorBody } from './errors.ts';
 import { limitBody } from './lib/body-limit.ts';
 import { isDatabaseUnavailable, isInvalidDataError } from './lib/db-unavailable.ts';
 import { DB_UNAVAILABLE_RETRY_AFTER_SEC, MAX_BODY_BYTES } from './lib/limits.ts';
+import { idempotency } from './middleware/idempotency.ts';
 import { originCheck } from './middleware/origin-check.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { loadSession } from './middleware/session.ts';
@@ -45,6 +46,7 @@ export function createApp() {
   app.use(limitBody);
   app.use(loadSession);
   app.use(originCheck);
+  app.use(idempotency); // after the session (keys are per caller) and the CSRF check
 
   const routes = app
     .route('/', healthRoutes)

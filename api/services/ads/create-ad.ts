@@ -3,6 +3,7 @@ import { db } from '../../db/client.ts';
 import { ads } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { sanitizeRichText } from '../../lib/sanitize.ts';
+import { recordIdempotentAnswer } from '../../middleware/idempotency.ts';
 import { AD_MESSAGES, isBlankHtml, type TAdCreate } from '../../schemas/ad.ts';
 import { deleteImages, storeImages } from '../../storage/images.ts';
 import { toAdRecord } from './ad-record.ts';
@@ -16,7 +17,8 @@ import { getPlanLimits } from './plan-limits.ts';
  * POST /api/ads/add. Checks the plan's ads-per-day limit (admins are unlimited), keeps at
  * most the plan's number of gallery images (the rest are dropped, SPEC.md §5), stores the
  * images, then writes the row in a transaction with a unique slug from the heading. If
- * anything after the images fails, the stored files are removed again.
+ * anything after the images fails, the stored files are removed again. The answer is built
+ * (and, with an Idempotency-Key, stored) inside the transaction.
  */
 export async function createAd(options: {
   user: TSessionUser;
@@ -38,13 +40,16 @@ export async function createAd(options: {
   const image = options.image ? stored[0] : null;
   const galleryImages = options.image ? stored.slice(1) : stored;
 
-  let id: number;
+  // Set once the transaction's work is done: a failure after it is the COMMIT's, whose
+  // outcome the server knows and we may not (the connection died before its answer).
+  let committing = false;
   try {
-    id = await db().transaction(async (tx) => {
+    const adsData = await db().transaction(async (tx) => {
       await assertDailyAllowance({ user, limit: limits.adsPerDay, tx });
       const base = slugBase(input.heading);
+      let id: number | undefined;
       // A concurrent ad may take the slug between the look-up and the insert: try the next.
-      for (let attempt = 0; attempt < 5; attempt++) {
+      for (let attempt = 0; attempt < 5 && id === undefined; attempt++) {
         const slug = await nextFreeSlug(tx, base);
         const rows = await tx
           .insert(ads)
@@ -64,13 +69,21 @@ export async function createAd(options: {
           })
           .onConflictDoNothing({ target: ads.slug })
           .returning({ id: ads.id });
-        if (rows[0]) return rows[0].id;
+        id = rows[0]?.id;
       }
-      throw new AppError('CONFLICT', 'Please change the heading slightly and try again.');
+      if (id === undefined) throw new AppError('CONFLICT', 'Please change the heading slightly and try again.');
+      // The answer is read inside the transaction: once it commits, nothing is left that could
+      // fail and turn a stored ad into a "please try again".
+      const record = toAdRecord(await loadManagedAd({ user, id, q: tx }));
+      await recordIdempotentAnswer(tx, 201, { success: true, message: 'Ad created successfully', adsData: record });
+      committing = true;
+      return record;
     });
+    return adsData;
   } catch (err) {
-    await deleteImages(stored);
+    // If the COMMIT may have gone through, the row may point at these files: keep them.
+    if (committing) console.error('[ads] create: the outcome of COMMIT is unknown; keeping its images', stored);
+    else await deleteImages(stored);
     throw err;
   }
-  return toAdRecord(await loadManagedAd({ user, id }));
 }
