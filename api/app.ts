@@ -6,6 +6,7 @@ import { limitBody } from './lib/body-limit.ts';
 import { isDatabaseUnavailable, isInvalidDataError } from './lib/db-unavailable.ts';
 import { DB_UNAVAILABLE_RETRY_AFTER_SEC, MAX_BODY_BYTES } from './lib/limits.ts';
 import { idempotency } from './middleware/idempotency.ts';
+import { methodNotAllowed } from './middleware/method-not-allowed.ts';
 import { originCheck } from './middleware/origin-check.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { loadSession } from './middleware/session.ts';
@@ -64,7 +65,7 @@ export function createApp() {
     .route('/', adRoutes)
     .route('/', uploadRoutes);
 
-  app.notFound((c) => c.json(errorBody('Not found.'), 404));
+  app.notFound((c) => methodNotAllowed(c, app.routes) ?? c.json(errorBody('Not found.'), 404));
   app.onError((err, c) => {
     if (err instanceof AppError) {
       for (const [k, v] of Object.entries(err.headers)) c.header(k, v);

@@ -4,6 +4,7 @@ import { validateSessionToken } from '../api/auth/session.ts';
 import { ensureBooted } from '../api/boot.ts';
 import { isDatabaseUnavailable, isInvalidDataError } from '../api/lib/db-unavailable.ts';
 import { DB_UNAVAILABLE_RETRY_AFTER_SEC } from '../api/lib/limits.ts';
+import { PAGE_METHODS } from '../api/middleware/method-not-allowed.ts';
 import {
   beginFill,
   cachedResponse,
@@ -15,7 +16,13 @@ import {
   storeResponse,
 } from '../api/middleware/micro-cache.ts';
 import { isCrossSite } from '../api/middleware/origin-check.ts';
-import { isHttpsRequest, withSecurityHeaders } from '../api/middleware/security-headers.ts';
+import {
+  addVary,
+  isHttpsRequest,
+  markPersonal,
+  withHeaders,
+  withSecurityHeaders,
+} from '../api/middleware/security-headers.ts';
 
 /** Liveness must answer even when the database does not. */
 const NO_BOOT = new Set(['/healthz']);
@@ -48,6 +55,16 @@ export const onRequest = defineMiddleware(async (context, next) => {
         status: 403,
         headers: { 'Content-Type': 'text/plain; charset=utf-8' },
       });
+    } else if (!path.startsWith('/api/') && context.request.method !== 'GET' && context.request.method !== 'HEAD') {
+      // Pages only answer reads (every form posts to /api); the API answers 405 on its own.
+      const allow = PAGE_METHODS.join(', ');
+      res =
+        context.request.method === 'OPTIONS'
+          ? new Response(null, { status: 204, headers: { Allow: allow } })
+          : new Response('Method not allowed.', {
+              status: 405,
+              headers: { Allow: allow, 'Content-Type': 'text/plain; charset=utf-8' },
+            });
     } else {
       const key = cacheTtlMs() > 0 ? cacheKey(context.request, path) : null;
       const hit = key ? cachedResponse(key) : null;
@@ -68,6 +85,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
         context.locals.user = result?.user ?? null;
       }
       res = await next();
+      const status = res.status;
+      if (!path.startsWith('/api/')) res = withHeaders(res, (h) => pageCaching(h, path, status, Boolean(token)));
       noteWrite(context.request.method, res.status, path);
       if (key) res = await storeResponse(key, res);
       else if (res.body && (res.headers.get('content-type') ?? '').startsWith('text/html')) {
@@ -90,6 +109,20 @@ export const onRequest = defineMiddleware(async (context, next) => {
   endFill?.();
   return withSecurityHeaders(res, { https });
 });
+
+/**
+ * A page's answer depends on the session cookie (the header names the user), so it says
+ * `Vary: Cookie`; one rendered for a signed-in visitor, the admin area, or one setting a
+ * cookie is personal: `Cache-Control: private, no-store`. Files (uploads, sitemaps) are the
+ * same for everyone and keep their caching. The API marks its own answers (api/middleware/session.ts).
+ */
+function pageCaching(headers: Headers, path: string, status: number, withSession: boolean) {
+  const html = (headers.get('content-type') ?? '').startsWith('text/html');
+  const admin = path === '/admin' || path.startsWith('/admin/');
+  const redirect = status >= 300 && status < 400;
+  if (admin || headers.has('set-cookie') || (withSession && (html || redirect))) markPersonal(headers);
+  else if (html) addVary(headers, 'Cookie');
+}
 
 function apiUnavailable(): Response {
   const message = 'The service is temporarily unavailable. Please try again in a few seconds.';

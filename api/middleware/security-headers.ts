@@ -89,6 +89,44 @@ export function withSecurityHeaders(res: Response, options: { https: boolean }):
   }
 }
 
+/** Adds `name` to the response's Vary header unless it is already there. */
+export function addVary(headers: Headers, name: string) {
+  const current = headers.get('vary');
+  const names = (current ?? '').split(',').map((v) => v.trim().toLowerCase());
+  if (names.includes('*') || names.includes(name.toLowerCase())) return;
+  headers.set('Vary', current ? `${current}, ${name}` : name);
+}
+
+/** Freshness directives a personal answer must not keep (they would let a cache reuse it). */
+const CACHEABLE_DIRECTIVE =
+  /^(public|private|no-store|no-cache|max-age|s-maxage|immutable|stale-|must-revalidate|proxy-revalidate)/i;
+
+/**
+ * Marks an answer as personal (made for one signed-in caller, or setting a cookie): no cache
+ * may store it (`private, no-store`), and `Vary: Cookie` tells any cache in front that the same
+ * URL answers differently per cookie. Other directives (no-transform) are kept.
+ */
+export function markPersonal(headers: Headers) {
+  const kept = (headers.get('cache-control') ?? '')
+    .split(',')
+    .map((d) => d.trim())
+    .filter((d) => d && !CACHEABLE_DIRECTIVE.test(d));
+  headers.set('Cache-Control', ['private', 'no-store', ...kept].join(', '));
+  addVary(headers, 'Cookie');
+}
+
+/** Applies `change` to the response's headers, copying the response first if they are immutable. */
+export function withHeaders(res: Response, change: (headers: Headers) => void): Response {
+  try {
+    change(res.headers);
+    return res;
+  } catch {
+    const copy = new Response(res.body, res);
+    change(copy.headers);
+    return copy;
+  }
+}
+
 /** The API's copy: every /api response, including errors and 404s. */
 export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   await next();

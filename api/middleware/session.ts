@@ -1,10 +1,18 @@
 import { createMiddleware } from 'hono/factory';
+import { isSharedRead } from '../access-rules.ts';
 import { clearSessionCookie, readSessionToken } from '../auth/cookies.ts';
 import { validateSessionToken } from '../auth/session.ts';
 import type { AppEnv } from '../context.ts';
 import { AppError } from '../errors.ts';
+import { markPersonal, withHeaders } from './security-headers.ts';
 
-/** Fills c.var.user/session from the bearer token or cookie; never rejects by itself. */
+/**
+ * Fills c.var.user/session from the bearer token or cookie; never rejects by itself. Every
+ * answer to a request that carried a session, or that sets a cookie, is marked personal
+ * (`Cache-Control: private, no-store`, `Vary: Cookie`) so no cache in front keeps it; the
+ * public reads that answer everyone alike (api/access-rules.ts `shared`) keep their caching,
+ * since nothing in them depends on who asks.
+ */
 export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
   c.set('user', null);
   c.set('session', null);
@@ -21,6 +29,15 @@ export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
     }
   }
   await next();
+  const shared = c.req.method === 'GET' && isSharedRead(c.req.path);
+  if ((found && !shared) || c.res.headers.has('set-cookie')) {
+    const res = withHeaders(c.res, markPersonal);
+    if (res !== c.res) {
+      // Hono's setter would copy the old headers back over the new ones: clear it first.
+      c.res = undefined;
+      c.res = res;
+    }
+  }
 });
 
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
