@@ -32,6 +32,11 @@ export const ACCESS_RULES = {
   'GET /api/healthz': { access: 'public' },
   'GET /api/readyz': { access: 'public' },
 
+  // The API's own description (api/routes/docs.ts).
+  'GET /api/openapi.json': { access: 'public', shared: true },
+  'GET /api/docs': { access: 'public', shared: true },
+  'GET /api/docs/scalar.js': { access: 'public' },
+
   // Accounts.
   'POST /api/user/signup': { access: 'public', body: 'json', personal: true },
   'POST /api/user/login': { access: 'public', body: 'json', personal: true },

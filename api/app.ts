@@ -1,19 +1,22 @@
-import { Hono } from 'hono';
+import { OpenAPIHono } from '@hono/zod-openapi';
 import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from './context.ts';
 import { AppError, errorBody } from './errors.ts';
 import { limitBody } from './lib/body-limit.ts';
 import { isDatabaseUnavailable, isInvalidDataError } from './lib/db-unavailable.ts';
 import { DB_UNAVAILABLE_RETRY_AFTER_SEC, MAX_BODY_BYTES } from './lib/limits.ts';
+import { validationHook } from './lib/validate.ts';
 import { idempotency } from './middleware/idempotency.ts';
 import { methodNotAllowed } from './middleware/method-not-allowed.ts';
 import { originCheck } from './middleware/origin-check.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { loadSession } from './middleware/session.ts';
+import { openApiDocument } from './openapi/document.ts';
 import { adRoutes } from './routes/ads.ts';
 import { authRoutes } from './routes/auth.ts';
 import { categoryRoutes } from './routes/categories.ts';
 import { contentRoutes } from './routes/content.ts';
+import { docsRoutes } from './routes/docs.ts';
 import { faqRoutes } from './routes/faqs.ts';
 import { healthRoutes } from './routes/health.ts';
 import { membershipRoutes } from './routes/memberships.ts';
@@ -34,7 +37,9 @@ export { MAX_BODY_BYTES };
  * Each resource is one sub-app mounted below.
  */
 export function createApp() {
-  const app = new Hono<AppEnv>().basePath('/api');
+  // OpenAPIHono: the routes' declared schemas make GET /api/openapi.json (api/openapi/); the
+  // default hook turns every validation failure into the usual 400.
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).basePath('/api');
 
   app.use(securityHeaders);
   app.use(async (c, next) => {
@@ -63,7 +68,11 @@ export function createApp() {
     .route('/', testimonialRoutes)
     .route('/', membershipRoutes)
     .route('/', adRoutes)
-    .route('/', uploadRoutes);
+    .route('/', uploadRoutes)
+    .route(
+      '/',
+      docsRoutes(() => openApiDocument(app)),
+    );
 
   app.notFound((c) => methodNotAllowed(c, app.routes) ?? c.json(errorBody('Not found.'), 404));
   app.onError((err, c) => {

@@ -4,14 +4,21 @@ import type { ZodType } from 'zod';
 import { AppError } from '../errors.ts';
 
 /**
- * zValidator whose failures become our 400 `{ success:false, error }` carrying the first
- * issue's message (the SPEC.md §5 text, in the schema's field order).
+ * What every validation failure becomes: a 400 `{ success:false, error, message }` carrying
+ * the first issue's message (the schemas order their fields as the forms show them). The
+ * declared routes (api/openapi/route.ts) use it as their default hook, `validate` below for
+ * the routes not declared yet.
  */
+export function validationHook(
+  result: { success: true } | { success: false; error: { issues: readonly { message: string }[] } },
+) {
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw new AppError('BAD_REQUEST', issue?.message ?? 'Invalid input.');
+  }
+}
+
+/** zValidator whose failures answer like every other 400 of the API (validationHook). */
 export function validate<T extends ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
-  return zValidator(target, schema, (result) => {
-    if (!result.success) {
-      const issue = result.error.issues[0];
-      throw new AppError('BAD_REQUEST', issue?.message ?? 'Invalid input.');
-    }
-  });
+  return zValidator(target, schema, validationHook);
 }

@@ -1,30 +1,95 @@
-import { Hono } from 'hono';
-import type { AppEnv } from '../context.ts';
-import { validate } from '../lib/validate.ts';
 import { requireAdmin } from '../middleware/session.ts';
+import { createRouter, declareRoute, jsonBody, jsonResponse } from '../openapi/route.ts';
 import { ZIdParam } from '../schemas/fields.ts';
 import { ZPlan } from '../schemas/membership.ts';
+import { dataEnvelope, ZOk } from '../schemas/responses/common.ts';
+import { ZPlanRecord } from '../schemas/responses/membership.ts';
 import { deletePlan } from '../services/memberships/delete-plan.ts';
 import { getPlan } from '../services/memberships/get-plan.ts';
 import { listPlans } from '../services/memberships/list-plans.ts';
 import { savePlan } from '../services/memberships/save-plan.ts';
 
-/** Membership plans (SPEC.md §7): the list is public, everything else admin-only. */
-export const membershipRoutes = new Hono<AppEnv>()
-  .get('/memberships', async (c) => c.json({ success: true, data: await listPlans(), message: 'Plans loaded' }))
-  .post('/memberships', requireAdmin, validate('json', ZPlan), async (c) => {
-    const data = await savePlan({ input: c.req.valid('json') });
-    return c.json({ success: true, message: 'Plan added', data }, 201);
-  })
-  .get('/memberships/:id', requireAdmin, validate('param', ZIdParam), async (c) => {
-    const data = await getPlan({ id: c.req.valid('param').id });
-    return c.json({ success: true, data, message: 'Plan loaded' });
-  })
-  .put('/memberships/:id', requireAdmin, validate('param', ZIdParam), validate('json', ZPlan), async (c) => {
-    const data = await savePlan({ id: c.req.valid('param').id, input: c.req.valid('json') });
-    return c.json({ success: true, message: 'Plan updated', data });
-  })
-  .delete('/memberships/:id', requireAdmin, validate('param', ZIdParam), async (c) => {
-    await deletePlan({ id: c.req.valid('param').id });
-    return c.json({ success: true, message: 'Plan deleted' });
-  });
+const tags: ['Membership plans'] = ['Membership plans'];
+
+/** Membership plans: the list is public, everything else admin-only. */
+export const membershipRoutes = createRouter()
+  .openapi(
+    declareRoute({
+      method: 'get',
+      path: '/memberships',
+      operationId: 'listMembershipPlans',
+      summary: 'Every membership plan',
+      tags,
+      access: 'public',
+      responses: { 200: jsonResponse('The plans.', dataEnvelope(ZPlanRecord.array())) },
+    }),
+    async (c) => c.json({ success: true as const, data: await listPlans(), message: 'Plans loaded' }, 200),
+  )
+  .openapi(
+    declareRoute({
+      method: 'post',
+      path: '/memberships',
+      operationId: 'createMembershipPlan',
+      summary: 'Add a membership plan',
+      tags,
+      access: 'admin',
+      middleware: requireAdmin,
+      request: { body: jsonBody(ZPlan) },
+      responses: { 201: jsonResponse('Added.', dataEnvelope(ZPlanRecord)) },
+    }),
+    async (c) => {
+      const data = await savePlan({ input: c.req.valid('json') });
+      return c.json({ success: true as const, message: 'Plan added', data }, 201);
+    },
+  )
+  .openapi(
+    declareRoute({
+      method: 'get',
+      path: '/memberships/{id}',
+      operationId: 'getMembershipPlan',
+      summary: 'One membership plan',
+      tags,
+      access: 'admin',
+      middleware: requireAdmin,
+      request: { params: ZIdParam },
+      responses: { 200: jsonResponse('The plan.', dataEnvelope(ZPlanRecord)) },
+    }),
+    async (c) => {
+      const data = await getPlan({ id: c.req.valid('param').id });
+      return c.json({ success: true as const, data, message: 'Plan loaded' }, 200);
+    },
+  )
+  .openapi(
+    declareRoute({
+      method: 'put',
+      path: '/memberships/{id}',
+      operationId: 'updateMembershipPlan',
+      summary: 'Change a membership plan',
+      tags,
+      access: 'admin',
+      middleware: requireAdmin,
+      request: { params: ZIdParam, body: jsonBody(ZPlan) },
+      responses: { 200: jsonResponse('Updated.', dataEnvelope(ZPlanRecord)) },
+    }),
+    async (c) => {
+      const data = await savePlan({ id: c.req.valid('param').id, input: c.req.valid('json') });
+      return c.json({ success: true as const, message: 'Plan updated', data }, 200);
+    },
+  )
+  .openapi(
+    declareRoute({
+      method: 'delete',
+      path: '/memberships/{id}',
+      operationId: 'deleteMembershipPlan',
+      summary: 'Delete a membership plan',
+      tags,
+      access: 'admin',
+      middleware: requireAdmin,
+      request: { params: ZIdParam },
+      responses: { 200: jsonResponse('Deleted.', ZOk) },
+    }),
+    async (c) => {
+      await deletePlan({ id: c.req.valid('param').id });
+      return c.json({ success: true as const, message: 'Plan deleted' }, 200);
+    },
+  );

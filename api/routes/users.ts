@@ -1,9 +1,9 @@
-import { Hono } from 'hono';
-import type { AppEnv } from '../context.ts';
-import { validate } from '../lib/validate.ts';
 import { requireAdmin } from '../middleware/session.ts';
+import { createRouter, declareRoute, jsonBody, jsonResponse } from '../openapi/route.ts';
 import { ADMIN_PAGE_SIZE, isPaged, ZUserListQuery } from '../schemas/admin-list.ts';
 import { ZIdParam } from '../schemas/fields.ts';
+import { ZOk } from '../schemas/responses/common.ts';
+import { ZUserAnswer, ZUserList } from '../schemas/responses/user.ts';
 import { ZAdminUser, ZAdminUserUpdate } from '../schemas/user.ts';
 import { createUser } from '../services/users/create-user.ts';
 import { deleteUser } from '../services/users/delete-user.ts';
@@ -12,37 +12,104 @@ import { listUsers } from '../services/users/list-users.ts';
 import { listUsersPage } from '../services/users/list-users-page.ts';
 import { updateUser } from '../services/users/update-user.ts';
 
+const tags: ['Users'] = ['Users'];
+const middleware = requireAdmin;
+
 /**
- * Admin user management (SPEC.md §7). The list answers in full, or one page with the total
- * when asked for `page` or `limit` (api/schemas/admin-list.ts). Ids are digits only in the
- * path, so /user/me, /user/login and friends (api/routes/auth.ts) never reach these handlers.
+ * Admin user management. The list answers in full, or one page with the total when asked
+ * for `page` or `limit` (api/schemas/admin-list.ts). Ids are digits only in the path (the
+ * `{id{[0-9]+}}` routing pattern; the document shows `{id}`), so /user/me, /user/login and
+ * friends (api/routes/auth.ts) never reach these handlers.
  */
-export const userRoutes = new Hono<AppEnv>()
-  .use('/users', requireAdmin)
-  .use('/user/:id{[0-9]+}', requireAdmin)
-  .use('/user/admin-add-user', requireAdmin)
-  .use('/user/update', requireAdmin)
-  .get('/users', validate('query', ZUserListQuery), async (c) => {
-    const { page, limit, ...filter } = c.req.valid('query');
-    if (!isPaged({ page, limit }))
-      return c.json({ success: true, users: await listUsers(filter), message: 'Users loaded' });
-    const result = await listUsersPage({ ...filter, page: page ?? 1, limit: limit ?? ADMIN_PAGE_SIZE });
-    return c.json({ success: true, message: 'Users loaded', ...result });
-  })
-  .get('/user/:id{[0-9]+}', validate('param', ZIdParam), async (c) => {
-    const user = await getUser({ id: c.req.valid('param').id });
-    return c.json({ success: true, message: 'User loaded', user });
-  })
-  .post('/user/admin-add-user', validate('json', ZAdminUser), async (c) => {
-    const input = c.req.valid('json');
-    const user = await createUser(input);
-    return c.json({ success: true, message: 'User added successfully', user }, 201);
-  })
-  .post('/user/update', validate('json', ZAdminUserUpdate), async (c) => {
-    const user = await updateUser({ input: c.req.valid('json'), keepSessionId: c.var.session?.id });
-    return c.json({ success: true, message: 'User updated successfully', user });
-  })
-  .delete('/user/:id{[0-9]+}', validate('param', ZIdParam), async (c) => {
-    await deleteUser({ id: c.req.valid('param').id });
-    return c.json({ success: true, message: 'User deleted successfully' });
-  });
+export const userRoutes = createRouter()
+  .openapi(
+    declareRoute({
+      method: 'get',
+      path: '/users',
+      operationId: 'listUsers',
+      summary: 'Users, filtered and sorted; paged when asked for page or limit',
+      tags,
+      access: 'admin',
+      middleware,
+      request: { query: ZUserListQuery },
+      responses: { 200: jsonResponse('The users (and the totals when paged).', ZUserList) },
+    }),
+    async (c) => {
+      const { page, limit, ...filter } = c.req.valid('query');
+      if (!isPaged({ page, limit }))
+        return c.json({ success: true as const, users: await listUsers(filter), message: 'Users loaded' }, 200);
+      const result = await listUsersPage({ ...filter, page: page ?? 1, limit: limit ?? ADMIN_PAGE_SIZE });
+      return c.json({ success: true as const, message: 'Users loaded', ...result }, 200);
+    },
+  )
+  .openapi(
+    declareRoute({
+      method: 'get',
+      path: '/user/{id{[0-9]+}}',
+      operationId: 'getUser',
+      summary: 'One user',
+      tags,
+      access: 'admin',
+      middleware,
+      request: { params: ZIdParam },
+      responses: { 200: jsonResponse('The user.', ZUserAnswer) },
+    }),
+    async (c) => {
+      const user = await getUser({ id: c.req.valid('param').id });
+      return c.json({ success: true as const, message: 'User loaded', user }, 200);
+    },
+  )
+  .openapi(
+    declareRoute({
+      method: 'post',
+      path: '/user/admin-add-user',
+      operationId: 'createUser',
+      summary: 'Add a user with a role and a subscription',
+      tags,
+      access: 'admin',
+      middleware,
+      errors: [409],
+      request: { body: jsonBody(ZAdminUser) },
+      responses: { 201: jsonResponse('Added.', ZUserAnswer) },
+    }),
+    async (c) => {
+      const user = await createUser(c.req.valid('json'));
+      return c.json({ success: true as const, message: 'User added successfully', user }, 201);
+    },
+  )
+  .openapi(
+    declareRoute({
+      method: 'post',
+      path: '/user/update',
+      operationId: 'updateUser',
+      summary: 'Change a user (a demoted user or a new password ends their sessions)',
+      tags,
+      access: 'admin',
+      middleware,
+      errors: [404, 409],
+      request: { body: jsonBody(ZAdminUserUpdate) },
+      responses: { 200: jsonResponse('Updated.', ZUserAnswer) },
+    }),
+    async (c) => {
+      const user = await updateUser({ input: c.req.valid('json'), keepSessionId: c.var.session?.id });
+      return c.json({ success: true as const, message: 'User updated successfully', user }, 200);
+    },
+  )
+  .openapi(
+    declareRoute({
+      method: 'delete',
+      path: '/user/{id{[0-9]+}}',
+      operationId: 'deleteUser',
+      summary: 'Delete a user and everything they own',
+      tags,
+      access: 'admin',
+      middleware,
+      errors: [409],
+      request: { params: ZIdParam },
+      responses: { 200: jsonResponse('Deleted.', ZOk) },
+    }),
+    async (c) => {
+      await deleteUser({ id: c.req.valid('param').id });
+      return c.json({ success: true as const, message: 'User deleted successfully' }, 200);
+    },
+  );

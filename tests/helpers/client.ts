@@ -2,6 +2,7 @@ import { createApp } from '../../api/app.ts';
 import { createSession } from '../../api/auth/session.ts';
 import type { TRole, TSubscription } from '../../api/db/schema/index.ts';
 import { createUser } from '../../api/services/users/create-user.ts';
+import { checkAnswer } from './contract.ts';
 
 const app = createApp();
 
@@ -13,7 +14,12 @@ export type TCall = {
   headers?: Record<string, string>;
 };
 
-/** Calls the real app (real middleware) with app.request(); returns status, headers and JSON. */
+/**
+ * Calls the real app (real middleware) with app.request(); returns status, headers and JSON.
+ * Every JSON answer of a declared operation is checked against the response the OpenAPI
+ * document declares for its status (tests/helpers/contract.ts): a drifting answer throws, so
+ * the test that received it fails.
+ */
 export async function call(method: string, path: string, options: TCall = {}) {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -23,7 +29,8 @@ export async function call(method: string, path: string, options: TCall = {}) {
     headers['content-type'] = 'application/json';
     body = typeof options.json === 'string' ? options.json : JSON.stringify(options.json);
   } else if (options.form) body = options.form;
-  const res = await app.request(`http://localhost${path.startsWith('/api') ? path : `/api${path}`}`, {
+  const url = `http://localhost${path.startsWith('/api') ? path : `/api${path}`}`;
+  const res = await app.request(url, {
     method,
     headers,
     body,
@@ -35,6 +42,8 @@ export async function call(method: string, path: string, options: TCall = {}) {
   } catch {
     data = text;
   }
+  const json = (res.headers.get('content-type') ?? '').includes('json') && typeof data === 'object';
+  checkAnswer(app, { method, url, status: res.status, json, data });
   return { status: res.status, headers: res.headers, data };
 }
 

@@ -1,0 +1,66 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { SESSION_COOKIE } from '../auth/cookies.ts';
+import { BEARER_SESSION, COOKIE_SESSION } from './route.ts';
+
+/** The contract's own version: raise the major on any change an existing client would notice. */
+export const API_VERSION = '1.0.0';
+
+const DESCRIPTION = `The JSON API of the classifieds marketplace: the public catalogue (ads, categories, pages, FAQs, testimonials, membership plans, site settings), accounts and sessions, each user's wishlist and ads, and the admin area's management of all of it.
+
+**Sessions.** Signing in or up sets an HttpOnly \`${SESSION_COOKIE}\` cookie, which the site's own pages use. API clients send the same session token as \`Authorization: Bearer <token>\`. A write (POST, PUT, PATCH, DELETE) authenticated by the cookie must come from the site's own origin, else 403.
+
+**Answers.** Success answers carry \`success: true\` and a \`message\`; errors are always \`{ success: false, error, message }\` (the same text twice) with the status that says why: 400 bad input (naming the first wrong field), 401 no or expired session, 403 wrong role or not the owner, 404, 409 conflict, 413 too large, 429 too many requests, 503 temporarily unavailable (retry after \`Retry-After\` seconds).
+
+**Retries.** Every POST accepts an \`Idempotency-Key\` header: a retry with the same key gets the first answer again (\`Idempotent-Replayed: true\`) and stores nothing new, so a client that lost an answer can safely send the request again.
+
+**Legacy names.** Some paths and keys keep the spelling existing clients read: \`releatedAds\`, \`esitingGalleryImages\`, \`get-content/{slug}\`, the \`users\` key that holds the ads of the admin ads list. This document describes them as they are.`;
+
+const TAGS = [
+  { name: 'Health', description: 'Liveness and readiness for load balancers.' },
+  { name: 'Ads', description: 'The catalogue: listing, reading and managing ads.' },
+  { name: 'Pages', description: 'Content pages (about us, contact, terms…).' },
+  { name: 'FAQs', description: 'Frequently asked questions.' },
+  { name: 'Membership plans', description: 'The plans sold to customers.' },
+  { name: 'Users', description: 'Admin management of accounts.' },
+  { name: 'Wishlist', description: 'The signed-in user’s saved ads.' },
+  { name: 'Reference', description: 'This document and its browsable reference.' },
+];
+
+/** Hono's `{name{regex}}` routing pattern (e.g. digits-only ids) is `{name}` in the document. */
+export const toDocumentPath = (path: string) => path.replace(/\{(\w+)\{[^/]*?\}\}/g, '{$1}');
+
+type TDocument = ReturnType<OpenAPIHono['getOpenAPI31Document']>;
+const built = new WeakMap<object, TDocument>();
+
+/**
+ * The OpenAPI 3.1 document of every declared route of `app`, built once per app (the routes
+ * are fixed once the app is created).
+ */
+export function openApiDocument(app: Pick<OpenAPIHono, 'getOpenAPI31Document'>): TDocument {
+  const cached = built.get(app);
+  if (cached) return cached;
+  const doc = app.getOpenAPI31Document({
+    openapi: '3.1.0',
+    info: { title: 'Classifieds marketplace API', version: API_VERSION, description: DESCRIPTION },
+    tags: TAGS,
+  });
+  doc.paths = Object.fromEntries(Object.entries(doc.paths ?? {}).map(([path, item]) => [toDocumentPath(path), item]));
+  doc.components = {
+    ...doc.components,
+    securitySchemes: {
+      [COOKIE_SESSION]: {
+        type: 'apiKey',
+        in: 'cookie',
+        name: SESSION_COOKIE,
+        description: 'The HttpOnly session cookie set when signing in or up (the site’s pages).',
+      },
+      [BEARER_SESSION]: {
+        type: 'http',
+        scheme: 'bearer',
+        description: 'The same session token, for API clients: `Authorization: Bearer <token>`.',
+      },
+    },
+  };
+  built.set(app, doc);
+  return doc;
+}

@@ -1,0 +1,100 @@
+import { createRoute, OpenAPIHono, type RouteConfig, z } from '@hono/zod-openapi';
+import type { AppEnv } from '../context.ts';
+import { validationHook } from '../lib/validate.ts';
+import { errorResponses, type TErrorStatus } from './errors.ts';
+
+/** Names of the two ways to send a session (components.securitySchemes in the document). */
+export const COOKIE_SESSION = 'cookieSession';
+export const BEARER_SESSION = 'bearerSession';
+
+/** Either a session cookie or a bearer token (the same token) authenticates a call. */
+const SESSION_SECURITY: Record<string, string[]>[] = [{ [COOKIE_SESSION]: [] }, { [BEARER_SESSION]: [] }];
+
+/**
+ * Who may call an operation: `public` needs no session; `user` any signed-in user; `admin`
+ * the admin role (a customer gets 403). `owner` operations are `user` ones that add 403/404
+ * through `errors`.
+ */
+export type TAccess = 'public' | 'user' | 'admin';
+
+export type TRouteSpec = Omit<RouteConfig, 'security' | 'operationId' | 'summary' | 'tags'> & {
+  /** camelCase verb + noun, unique across the API. */
+  operationId: string;
+  summary: string;
+  tags: [string, ...string[]];
+  access: TAccess;
+  /** Errors the operation gives beyond those its access, input and method imply. */
+  errors?: TErrorStatus[];
+};
+
+/**
+ * Every POST accepts an Idempotency-Key (api/middleware/idempotency.ts, which checks it): a
+ * retry with the same key gets the first answer again instead of doing the work twice.
+ */
+const ZIdempotencyHeaders = z.object({
+  'Idempotency-Key': z.string().min(1).max(255).optional().openapi({
+    description:
+      'Makes the request safe to retry: a retry with the same key returns the first answer (header Idempotent-Replayed: true) and stores nothing new. 1 to 255 visible ASCII characters.',
+    example: '7f1c2b9e-4a7d-4c55-9d63-0b1f3e6a2c11',
+  }),
+});
+
+const SAFE_METHODS = new Set(['get', 'head', 'options']);
+
+/**
+ * The errors any operation of this shape can give, so route files list only the unusual
+ * ones: 400 when it reads input, 401/403 from its access rule, 403 from the cross-site check
+ * on every write (api/middleware/origin-check.ts), 404 when a path names a record, 413/415
+ * when it takes a body (body limit, media type), 400/409 on a POST (its Idempotency-Key),
+ * 503 everywhere (database unreachable or load shed) and 500 (an unexpected failure).
+ */
+export function impliedErrors(spec: Pick<TRouteSpec, 'method' | 'request' | 'access'>): TErrorStatus[] {
+  const statuses: TErrorStatus[] = [500, 503];
+  const request = spec.request;
+  if (request?.params || request?.query || request?.body || request?.headers || request?.cookies) statuses.push(400);
+  if (spec.access !== 'public') statuses.push(401);
+  if (spec.access === 'admin' || !SAFE_METHODS.has(spec.method)) statuses.push(403);
+  if (request?.params) statuses.push(404);
+  if (request?.body) statuses.push(413, 415);
+  if (spec.method === 'post') statuses.push(400, 409);
+  return statuses;
+}
+
+/**
+ * createRoute with the project's conventions filled in: the security requirement from
+ * `access`, and every error response (shared error schema) the operation can give. A
+ * response the spec declares itself for an error status (e.g. readiness's 503) wins.
+ */
+export function declareRoute<const R extends TRouteSpec>(spec: R) {
+  const { access, errors = [], ...config } = spec;
+  const route: Omit<R, 'access' | 'errors'> = {
+    ...config,
+    ...(config.method === 'post' && !config.request?.headers
+      ? { request: { ...config.request, headers: ZIdempotencyHeaders } }
+      : {}),
+    security: access === 'public' ? [] : SESSION_SECURITY,
+    responses: { ...errorResponses([...impliedErrors(spec), ...errors]), ...config.responses },
+  };
+  return createRoute(route);
+}
+
+/**
+ * A sub-app whose validation failures answer like every other 400 of the API (the first
+ * issue's message), whether or not it is mounted under the root app.
+ */
+export function createRouter() {
+  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+}
+
+/** One JSON response entry of an operation. */
+export function jsonResponse<T extends z.ZodType>(description: string, schema: T) {
+  return { description, content: { 'application/json': { schema } } } as const;
+}
+
+/**
+ * A required JSON request body. Required matters: an optional one lets a request without a
+ * JSON Content-Type through unvalidated.
+ */
+export function jsonBody<T extends z.ZodType>(schema: T) {
+  return { required: true, content: { 'application/json': { schema } } } as const;
+}

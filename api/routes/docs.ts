@@ -1,0 +1,126 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { z } from '@hono/zod-openapi';
+import { FALLBACK_PAGE_CSP } from '../middleware/security-headers.ts';
+import { createRouter, declareRoute } from '../openapi/route.ts';
+
+const tags: ['Reference'] = ['Reference'];
+
+/**
+ * Scalar's reference, configured so that nothing leaves the site: no web fonts from its CDN
+ * (the page uses the system fonts), no telemetry, no AI agent, no request proxy. The bundle
+ * is the package's self-contained browser build, served below from node_modules.
+ */
+const SCALAR_CONFIGURATION = {
+  withDefaultFonts: false,
+  telemetry: false,
+  agent: { disabled: true },
+  showOperationId: true,
+  hideDarkModeToggle: false,
+  metaData: { title: 'API reference · Classifieds marketplace' },
+};
+
+const attribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+const PAGE = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>API reference · Classifieds marketplace</title>
+<link rel="icon" href="data:,">
+</head>
+<body>
+<script id="api-reference" data-url="/api/openapi.json" data-configuration="${attribute(JSON.stringify(SCALAR_CONFIGURATION))}"></script>
+<script src="/api/docs/scalar.js"></script>
+</body>
+</html>
+`;
+
+type TBundle = { body: Uint8Array<ArrayBuffer>; etag: string };
+let bundle: Promise<TBundle> | undefined;
+
+/**
+ * @scalar/api-reference's standalone build (one file, no chunks). The package does not export
+ * it, so it is found beside the package's entry point. Read once, on first use.
+ */
+function scalarBundle(): Promise<TBundle> {
+  bundle ??= (async () => {
+    const entry = createRequire(import.meta.url).resolve('@scalar/api-reference');
+    const body = new Uint8Array(await readFile(join(dirname(entry), 'browser', 'standalone.js')));
+    const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
+    return { body, etag };
+  })();
+  bundle.catch(() => {
+    bundle = undefined;
+  });
+  return bundle;
+}
+
+/**
+ * GET /api/openapi.json (the contract) and /api/docs (a browsable reference of it). The page
+ * runs only same-origin scripts: it gets the site's page policy without inline scripts
+ * (FALLBACK_PAGE_CSP: script-src 'self', inline styles allowed because the reference injects
+ * its stylesheet), so it is no looser than any other page.
+ */
+export function docsRoutes(document: () => object) {
+  return createRouter()
+    .openapi(
+      declareRoute({
+        method: 'get',
+        path: '/openapi.json',
+        operationId: 'getOpenApiDocument',
+        summary: 'This OpenAPI 3.1 document',
+        tags,
+        access: 'public',
+        responses: {
+          200: {
+            description: 'The document.',
+            content: { 'application/json': { schema: z.looseObject({ openapi: z.string() }) } },
+          },
+        },
+      }),
+      (c) => c.json(document() as { openapi: string }, 200),
+    )
+    .openapi(
+      declareRoute({
+        method: 'get',
+        path: '/docs',
+        operationId: 'getApiReference',
+        summary: 'The browsable API reference (HTML)',
+        tags,
+        access: 'public',
+        responses: { 200: { description: 'The reference page.', content: { 'text/html': { schema: z.string() } } } },
+      }),
+      (c) => {
+        c.header('Content-Security-Policy', FALLBACK_PAGE_CSP);
+        return c.html(PAGE);
+      },
+    )
+    .openapi(
+      declareRoute({
+        method: 'get',
+        path: '/docs/scalar.js',
+        operationId: 'getApiReferenceScript',
+        summary: 'The reference page’s script (served from the site, never a CDN)',
+        tags,
+        access: 'public',
+        responses: {
+          200: { description: 'The script.', content: { 'text/javascript': { schema: z.string() } } },
+          304: { description: 'Unchanged since the copy the client holds (ETag).' },
+        },
+      }),
+      async (c) => {
+        const { body, etag } = await scalarBundle();
+        // Revalidated on every visit (a cheap 304), so an upgraded package shows at once.
+        c.header('Cache-Control', 'public, no-cache');
+        c.header('ETag', etag);
+        if (c.req.header('if-none-match') === etag) return c.body(null, 304);
+        c.header('Content-Type', 'text/javascript; charset=utf-8');
+        return c.body(body, 200);
+      },
+    );
+}

@@ -1,0 +1,78 @@
+import '../zod-setup.ts';
+import { z } from '@hono/zod-openapi';
+import { ZDateTime, ZHtml, ZImageName, ZRecordId } from './common.ts';
+
+const featured = z.enum(['Y', 'N']).openapi({ description: "'Y' when the ad is featured." });
+const rating = z.number().int().min(1).max(5);
+
+/** An ad as the public list shows it. */
+export const ZAdCard = z
+  .object({
+    id: ZRecordId,
+    slug: z.string(),
+    heading: z.string(),
+    description: ZHtml,
+    price: z.number().min(0),
+    category: z.string().openapi({ description: "The category's name." }),
+    category_slug: z.string(),
+    location: z.string(),
+    image: ZImageName,
+    make_as_featured: featured,
+    rating,
+    created_at: ZDateTime,
+  })
+  .openapi('AdCard');
+
+/** GET /api/all-ads: one page of ads and the totals for pagination. */
+export const ZAdList = z
+  .object({
+    success: z.literal(true),
+    ads: z.array(ZAdCard),
+    total: z.number().int().min(0),
+    totalPages: z.number().int().min(0),
+    page: z.number().int().min(1),
+    limit: z.number().int().min(1),
+    message: z.string().openapi({ description: "'No results found.' when nothing matches." }),
+  })
+  .openapi('AdList');
+
+/**
+ * One ad for its public page. `galleryimages` and `features` are JSON text (a list of file
+ * names; a list of `{ id, value }`), as the legacy clients read them.
+ */
+export const ZAdDetails = z
+  .object({
+    id: ZRecordId,
+    slug: z.string(),
+    heading: z.string(),
+    description: ZHtml,
+    price: z.number().min(0),
+    category_id: ZRecordId,
+    category: z.string(),
+    category_slug: z.string(),
+    rating,
+    location: z.string(),
+    image: ZImageName,
+    galleryimages: z.string().openapi({ description: 'JSON text: the gallery file names, in order.' }),
+    features: z.string().openapi({ description: 'JSON text: a list of { id, value }.' }),
+    make_as_featured: featured,
+    user_id: ZRecordId,
+    created_at: ZDateTime,
+    updated_at: ZDateTime,
+    user: z.object({ name: z.string() }).openapi({ description: 'The seller.' }),
+  })
+  .openapi('AdDetails');
+
+export const ZRelatedAd = z
+  .object({ id: ZRecordId, slug: z.string(), heading: z.string(), price: z.number().min(0), image: ZImageName })
+  .openapi('RelatedAd');
+
+/** GET /api/ads-by-slug/{slug}. `releatedAds` is spelled as the legacy clients read it. */
+export const ZAdBySlug = z
+  .object({
+    success: z.literal(true),
+    adsData: ZAdDetails,
+    releatedAds: z.array(ZRelatedAd).openapi({ description: 'Other ads of the same category, newest first.' }),
+    message: z.string(),
+  })
+  .openapi('AdBySlug');

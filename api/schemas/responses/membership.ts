@@ -1,0 +1,13 @@
+import '../zod-setup.ts';
+import { z } from '@hono/zod-openapi';
+import { ZRecordId } from './common.ts';
+
+/** A membership plan in its legacy field names. */
+export const ZPlanRecord = z
+  .object({
+    id: ZRecordId,
+    plan_name: z.string(),
+    subscription_type: z.string().openapi({ description: "Free text; 'NA' means the plan is free." }),
+    price: z.number().nullable().openapi({ description: 'null when the plan has no price (shown as FREE).' }),
+  })
+  .openapi('MembershipPlan');
