@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../api/app.ts';
@@ -222,5 +223,18 @@ describe(`the OpenAPI contract on ${driver}`, () => {
     expect(etag).not.toBe('');
     const again = await call('GET', '/docs/scalar.js', { headers: { 'if-none-match': etag } });
     expect(again.status).toBe(304);
+    // Sent compressed as stored, not compressed again per request.
+    const app = createApp();
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const res = await app.request('http://localhost/api/docs/scalar.js', {
+        headers: { 'accept-encoding': `${encoding}, deflate` },
+      });
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      expect(res.headers.get('vary')).toContain('Accept-Encoding');
+      expect(decode(Buffer.from(await res.arrayBuffer())).toString()).toBe(String(script.data));
+    }
   });
 });
