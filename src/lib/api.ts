@@ -1,23 +1,20 @@
 import { hc } from 'hono/client';
 import type { AppType } from '../../api/app.ts';
-import { currentToken } from './session-store.ts';
 
 /** What every API answer looks like on failure (ARCHITECTURE.md). */
 export type TApiError = { success: false; error: string; message: string };
 
-function authHeaders(): Record<string, string> {
-  const token = currentToken();
-  return token ? { authorization: `Bearer ${token}` } : {};
-}
-
-/** Typed client for the Hono app: a renamed field breaks the build, not the user. */
+/**
+ * Typed client for the Hono app: a renamed field breaks the build, not the user. The session
+ * travels only in the HttpOnly cookie (same-origin credentials); page code never holds the
+ * token, so it sends no Authorization header.
+ */
 export const client = hc<AppType>(typeof window === 'undefined' ? 'http://localhost' : window.location.origin, {
-  headers: authHeaders,
   init: { credentials: 'same-origin' },
 });
 
 /**
- * fetch for /api/* with the bearer token and cookie; resolves to the JSON body whatever
+ * fetch for /api/* with the session cookie; resolves to the JSON body whatever
  * the status (callers read `success`, `message`, `error` as SPEC.md §7 says). Network
  * failures and non-JSON answers become `{ success:false, error }`.
  */
@@ -26,7 +23,6 @@ export async function apiFetch<T = Record<string, unknown>>(
   init: RequestInit & { json?: unknown } = {},
 ): Promise<(T & { success: true }) | TApiError> {
   const headers = new Headers(init.headers);
-  for (const [k, v] of Object.entries(authHeaders())) headers.set(k, v);
   let body = init.body;
   if (init.json !== undefined) {
     headers.set('content-type', 'application/json');

@@ -2,7 +2,10 @@ import { apiFetch } from './api.ts';
 import { useSession } from './session-store.ts';
 import { flash } from './toast.ts';
 
-/** SPEC.md §4: clear token and user info, warn 'Successfully logout', go to /sign-in. */
+/**
+ * SPEC.md §4: end the session (the server invalidates it and clears the HttpOnly cookie), forget
+ * the stored expiry and user info, warn 'Successfully logout', go to /sign-in.
+ */
 export async function logout() {
   await apiFetch('/api/user/logout', { method: 'POST' });
   useSession.getState().signOut();

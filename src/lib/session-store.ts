@@ -1,54 +1,61 @@
 import { create } from 'zustand';
 import type { TSessionUser } from '../../api/context.ts';
 
-/** SPEC.md §7 'Stored data': the local keys are auth_token, userinfo and appSettings. */
+/**
+ * What the page remembers about the session: who is signed in and until when, for the header
+ * and the forms. The credential itself is only the HttpOnly session cookie, which no script
+ * can read, so an injected script has no token to steal. SPEC.md §7 'Stored data' names the
+ * local keys auth_token, userinfo and appSettings: auth_token keeps its name but holds only
+ * the expiry.
+ */
 const TOKEN_KEY = 'auth_token';
 const USER_KEY = 'userinfo';
 
-type TStoredToken = { value: string; expiry: number };
+type TStoredSession = { expiry: number };
 
 type TSessionState = {
-  token: string | null;
   user: TSessionUser | null;
-  signIn: (token: string, user: TSessionUser, expiresAt?: string | Date) => void;
+  /** When the session ends (ms since the epoch), or null when signed out. */
+  expiresAt: number | null;
+  signIn: (user: TSessionUser, expiresAt?: string | Date) => void;
   signOut: () => void;
 };
 
-function read(): { token: string | null; user: TSessionUser | null } {
-  if (typeof localStorage === 'undefined') return { token: null, user: null };
+function clear() {
+  localStorage.removeItem(TOKEN_KEY);
+  localStorage.removeItem(USER_KEY);
+}
+
+function read(): { user: TSessionUser | null; expiresAt: number | null } {
+  if (typeof localStorage === 'undefined') return { user: null, expiresAt: null };
   try {
-    const stored = JSON.parse(localStorage.getItem(TOKEN_KEY) ?? 'null') as TStoredToken | null;
+    const stored = JSON.parse(localStorage.getItem(TOKEN_KEY) ?? 'null') as
+      | (TStoredSession & { value?: unknown })
+      | null;
     const user = JSON.parse(localStorage.getItem(USER_KEY) ?? 'null') as TSessionUser | null;
     // SPEC.md §4: a read after expiry logs the user out.
-    if (!stored || stored.expiry <= Date.now()) {
-      localStorage.removeItem(TOKEN_KEY);
-      localStorage.removeItem(USER_KEY);
-      return { token: null, user: null };
+    if (!stored || typeof stored.expiry !== 'number' || stored.expiry <= Date.now()) {
+      clear();
+      return { user: null, expiresAt: null };
     }
-    return { token: stored.value, user };
+    // Written by an older version with the token in it: keep the expiry, drop the token.
+    if ('value' in stored) localStorage.setItem(TOKEN_KEY, JSON.stringify({ expiry: stored.expiry }));
+    return { user, expiresAt: stored.expiry };
   } catch {
-    return { token: null, user: null };
+    return { user: null, expiresAt: null };
   }
 }
 
 export const useSession = create<TSessionState>((set) => ({
   ...read(),
-  signIn: (token, user, expiresAt) => {
+  signIn: (user, expiresAt) => {
     const expiry = expiresAt ? new Date(expiresAt).getTime() : Date.now() + 60 * 60 * 1000;
-    localStorage.setItem(TOKEN_KEY, JSON.stringify({ value: token, expiry } satisfies TStoredToken));
+    localStorage.setItem(TOKEN_KEY, JSON.stringify({ expiry } satisfies TStoredSession));
     localStorage.setItem(USER_KEY, JSON.stringify(user));
-    set({ token, user });
+    set({ user, expiresAt: expiry });
   },
   signOut: () => {
-    localStorage.removeItem(TOKEN_KEY);
-    localStorage.removeItem(USER_KEY);
-    set({ token: null, user: null });
+    clear();
+    set({ user: null, expiresAt: null });
   },
 }));
-
-/** The current token, re-checked for expiry at the moment of use. */
-export function currentToken(): string | null {
-  const { token } = read();
-  if (!token && useSession.getState().token) useSession.setState({ token: null, user: null });
-  return token;
-}

@@ -14,9 +14,15 @@ export async function signInAsAdmin(page: Page) {
   await expect(page.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
 }
 
-/** The bearer token the admin app stored at sign-in, for API set-up and clean-up calls. */
-export async function storedToken(page: Page): Promise<string> {
-  return page.evaluate(() => JSON.parse(localStorage.getItem('auth_token') ?? '{}').value as string);
+/**
+ * The session token of the signed-in browser, for API set-up and clean-up calls with a bearer
+ * header. Read from the browser's cookie jar through Playwright: the cookie is HttpOnly, so no
+ * page script could read it.
+ */
+export async function sessionToken(page: Page): Promise<string> {
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'session');
+  if (!cookie) throw new Error('not signed in: no session cookie');
+  return cookie.value;
 }
 
 export const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Admin' });

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { filterBox, sidebar, signInAsAdmin, storedToken } from './admin-helpers.ts';
+import { filterBox, sessionToken, sidebar, signInAsAdmin } from './admin-helpers.ts';
 
 /**
  * The admin area on a 375 px phone: every list shows its rows as cards (title, label/value
@@ -107,7 +107,7 @@ async function expectTapSized(target: Locator) {
 }
 
 async function listRows(page: Page, screen: TListScreen): Promise<Record<string, unknown>[]> {
-  const res = await page.request.get(screen.api, { headers: { authorization: `Bearer ${await storedToken(page)}` } });
+  const res = await page.request.get(screen.api, { headers: { authorization: `Bearer ${await sessionToken(page)}` } });
   expect(res.ok()).toBe(true);
   return (await res.json())[screen.key];
 }

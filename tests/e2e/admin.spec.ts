@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { filterBox, sidebar, signInAsAdmin, storedToken } from './admin-helpers.ts';
+import { filterBox, sessionToken, sidebar, signInAsAdmin } from './admin-helpers.ts';
 
 /**
  * The admin back office in a real browser: what an admin changes shows on the public site,
@@ -106,7 +106,7 @@ test('an admin adds a category whose slug comes from the name, edits it, and it 
 test('an admin creates an About Us page and edits the live one, and /about-us shows the new text', async ({ page }) => {
   const name = `Our Story ${tag()}`;
   await signInAsAdmin(page);
-  const token = await storedToken(page);
+  const token = await sessionToken(page);
   await sidebar(page).getByRole('link', { name: 'Pages' }).click();
   await expect(page.getByRole('heading', { name: 'Pages' })).toBeVisible();
   await page.getByRole('link', { name: 'Create Page' }).click();
@@ -278,7 +278,7 @@ test('an admin changes the settings and the header, contact page and theme show 
   page,
 }) => {
   await signInAsAdmin(page);
-  const token = await storedToken(page);
+  const token = await sessionToken(page);
   const auth = { authorization: `Bearer ${token}` };
   const before = (await (await page.request.get('/api/settings', { headers: auth })).json()).data;
   const phone = `+1 555 ${Math.floor(1000 + Math.random() * 8999)}`;
@@ -338,7 +338,7 @@ test('the users table filters, sorts and pages by five, and an admin adds, edits
 }) => {
   const run = tag();
   await signInAsAdmin(page);
-  const token = await storedToken(page);
+  const token = await sessionToken(page);
   const auth = { authorization: `Bearer ${token}` };
   const names = ['Pager Delta', 'Pager Alpha', 'Pager Echo', 'Pager Bravo', 'Pager Charlie', 'Pager Foxtrot'];
   const ids: number[] = [];
@@ -440,7 +440,7 @@ test('the advertisements table filters, sorts and pages on the server, and the U
 }) => {
   const run = `p${tag()}`;
   await signInAsAdmin(page);
-  const auth = { authorization: `Bearer ${await storedToken(page)}` };
+  const auth = { authorization: `Bearer ${await sessionToken(page)}` };
   const made: { id: number; heading: string }[] = [];
   for (const [i, price] of [300, 100, 600, 200, 500, 400].entries()) {
     const res = await page.request.post('/api/ads/add', {
@@ -554,15 +554,15 @@ test('a customer sees only Dashboard, Advertisements and Logout', async ({ page 
     data: { name: 'Casey Customer', email, password: 'secret123', cpassword: 'secret123' },
   });
   expect(res.ok()).toBe(true);
-  // Signed in the way the sign-up form leaves a new user: session cookie plus stored token.
+  // Signed in the way the sign-up form leaves a new user: the session cookie, plus the stored expiry and user.
   const body = await res.json();
   await page.goto('/');
   await page.evaluate(
-    ({ token, user, expiresAt }) => {
-      localStorage.setItem('auth_token', JSON.stringify({ value: token, expiry: new Date(expiresAt).getTime() }));
+    ({ user, expiresAt }) => {
+      localStorage.setItem('auth_token', JSON.stringify({ expiry: new Date(expiresAt).getTime() }));
       localStorage.setItem('userinfo', JSON.stringify(user));
     },
-    { token: body.token, user: body.userinfo, expiresAt: body.expiresAt },
+    { user: body.userinfo, expiresAt: body.expiresAt },
   );
   await page.goto('/admin/dashboard');
   await expect(page.getByRole('heading', { name: 'Welcome, Casey Customer' })).toBeVisible();

@@ -9,7 +9,7 @@ async function png(name: string, colour: string) {
   return { name, mimeType: 'image/png', buffer };
 }
 
-/** A new customer, signed in the way the sign-in page does it: session cookie plus stored token. */
+/** A new customer, signed in the way the sign-in page does it: the session cookie, plus the stored expiry and user. */
 async function signUp(page: Page, name = 'Sam Seller') {
   const email = `ads-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
   const res = await page.request.post('/api/user/signup', {
@@ -19,13 +19,12 @@ async function signUp(page: Page, name = 'Sam Seller') {
   const body = await res.json();
   await page.goto('/');
   await page.evaluate(
-    ({ token, user, expiresAt }) => {
-      localStorage.setItem('auth_token', JSON.stringify({ value: token, expiry: new Date(expiresAt).getTime() }));
+    ({ user, expiresAt }) => {
+      localStorage.setItem('auth_token', JSON.stringify({ expiry: new Date(expiresAt).getTime() }));
       localStorage.setItem('userinfo', JSON.stringify(user));
     },
-    { token: body.token, user: body.userinfo, expiresAt: body.expiresAt },
+    { user: body.userinfo, expiresAt: body.expiresAt },
   );
-  return { token: body.token as string };
 }
 
 type TAd = { id: number; slug: string; heading: string; image: string; galleryimages: string; description: string };

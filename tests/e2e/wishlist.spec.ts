@@ -10,7 +10,7 @@ async function firstAd(request: APIRequestContext): Promise<{ slug: string; head
   return (await res.json()).ads[0];
 }
 
-/** A new account, signed in the way the sign-in page does it: the session cookie plus the stored token. */
+/** A new account, signed in the way the sign-in page does it: the session cookie, plus the stored expiry and user. */
 async function signUp(page: Page) {
   const email = `wish-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
   const res = await page.request.post('/api/user/signup', {
@@ -20,11 +20,11 @@ async function signUp(page: Page) {
   const body = await res.json();
   await page.goto('/');
   await page.evaluate(
-    ({ token, user, expiresAt }) => {
-      localStorage.setItem('auth_token', JSON.stringify({ value: token, expiry: new Date(expiresAt).getTime() }));
+    ({ user, expiresAt }) => {
+      localStorage.setItem('auth_token', JSON.stringify({ expiry: new Date(expiresAt).getTime() }));
       localStorage.setItem('userinfo', JSON.stringify(user));
     },
-    { token: body.token, user: body.userinfo, expiresAt: body.expiresAt },
+    { user: body.userinfo, expiresAt: body.expiresAt },
   );
 }
 

@@ -16,7 +16,7 @@ export const LOGIN_MESSAGES = {
   guard: 'Unable to access dashboard. Please login again.',
 } as const;
 
-type TAuthAnswer = { token: string; userinfo: TSessionUser; expiresAt: string };
+type TAuthAnswer = { userinfo: TSessionUser; expiresAt: string };
 
 /**
  * SPEC.md §2 Log in. `guard` is set when the admin guard sent the visitor here: the §8
@@ -47,7 +47,7 @@ export default function SignInForm({ guard = false }: { guard?: boolean }) {
         notify.error(LOGIN_MESSAGES.failure);
         return;
       }
-      useSession.getState().signIn(res.token, res.userinfo, res.expiresAt);
+      useSession.getState().signIn(res.userinfo, res.expiresAt);
       flash('success', LOGIN_MESSAGES.success);
       // A full page load, so the server sees the new session cookie.
       window.location.assign('/admin/dashboard');

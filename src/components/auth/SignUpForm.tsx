@@ -9,7 +9,7 @@ import { Field, firstMessage, primaryButtonClass, useHydrated } from './fields.t
 
 const ORDER = ['name', 'email', 'password', 'cpassword'] as const;
 
-type TAuthAnswer = { message?: string; token: string; userinfo: TSessionUser; expiresAt: string };
+type TAuthAnswer = { message?: string; userinfo: TSessionUser; expiresAt: string };
 
 /** SPEC.md §2 Sign up: on success the user is signed in and goes to /admin/dashboard. */
 export default function SignUpForm() {
@@ -30,7 +30,7 @@ export default function SignUpForm() {
         notify.error(res.error);
         return;
       }
-      useSession.getState().signIn(res.token, res.userinfo, res.expiresAt);
+      useSession.getState().signIn(res.userinfo, res.expiresAt);
       flash('success', res.message ?? 'Account created.');
       // A full page load, so the server sees the new session cookie.
       window.location.assign('/admin/dashboard');

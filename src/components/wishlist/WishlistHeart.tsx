@@ -21,12 +21,12 @@ type Props = {
  * in, it saves the ad (or takes it out again) and shows the server's message.
  */
 export default function WishlistHeart({ adId, slug, heading, description, image, signedIn, saved: initial }: Props) {
-  const token = useSession((s) => s.token);
+  const storedUser = useSession((s) => s.user);
   const [saved, setSaved] = useState(initial);
   const [busy, setBusy] = useState(false);
 
   const toggle = async () => {
-    if (!signedIn && !token) {
+    if (!signedIn && !storedUser) {
       notify.warning('Please login for add wishlist.', 'Warning');
       return;
     }
