@@ -15,16 +15,30 @@ export type TJsonTextLimits = {
 
 export type TJsonTextResult = { ok: true; value: unknown } | { ok: false; reason: 'too-long' | 'too-deep' | 'invalid' };
 
+export type TJsonShape = {
+  /** Deepest nesting of arrays and objects (`[]` is 1, `[{}]` 2). */
+  depth: number;
+  /** Object members (`"key": value` pairs) at any depth. */
+  members: number;
+};
+
 /**
- * The deepest nesting of `[`/`{` in JSON text, counting only brackets outside strings; stops
- * counting (and returns a value above `stopAbove`) as soon as that is exceeded. Linear.
+ * Measures JSON text without parsing it: the deepest nesting of `[`/`{` and the number of
+ * object members, counting only what is outside strings. Linear, and it stops as soon as
+ * either passes its `stopAbove` (the result then says by how much it passed, at least 1).
+ * Takes the text or its UTF-8 bytes: the characters that matter are ASCII, and no byte of a
+ * multi-byte UTF-8 sequence is ASCII, so both give the same answer.
  */
-export function jsonDepth(text: string, stopAbove = Number.POSITIVE_INFINITY): number {
+export function jsonShape(text: string | Uint8Array, stopAbove: Partial<TJsonShape> = {}): TJsonShape {
+  const maxDepth = stopAbove.depth ?? Number.POSITIVE_INFINITY;
+  const maxMembers = stopAbove.members ?? Number.POSITIVE_INFINITY;
+  const codeAt = typeof text === 'string' ? (i: number) => text.charCodeAt(i) : (i: number) => text[i] as number;
   let depth = 0;
   let deepest = 0;
+  let members = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
-    const ch = text.charCodeAt(i);
+    const ch = codeAt(i);
     if (inString) {
       if (ch === 0x5c)
         i++; // backslash: the next character is escaped, whatever it is
@@ -36,11 +50,20 @@ export function jsonDepth(text: string, stopAbove = Number.POSITIVE_INFINITY): n
       depth++;
       if (depth > deepest) {
         deepest = depth;
-        if (deepest > stopAbove) return deepest;
+        if (deepest > maxDepth) break;
       }
     } else if (ch === 0x5d || ch === 0x7d) depth--;
+    else if (ch === 0x3a) {
+      members++;
+      if (members > maxMembers) break;
+    }
   }
-  return deepest;
+  return { depth: deepest, members };
+}
+
+/** The deepest nesting of arrays and objects in JSON text (see jsonShape). */
+export function jsonDepth(text: string | Uint8Array, stopAbove = Number.POSITIVE_INFINITY): number {
+  return jsonShape(text, { depth: stopAbove }).depth;
 }
 
 /** Parses JSON text after checking its length and nesting depth; never throws. */

@@ -84,6 +84,10 @@ export const BODY_LIMITS = {
   oneImageForm: MAX_IMAGE_BYTES + FORM_FIELDS_BYTES,
   adForm: 40 * MB,
 } as const;
+/** Deepest nesting of arrays and objects in a JSON request body (the API's go 2 deep). */
+export const MAX_JSON_DEPTH = 32;
+/** Most object keys in a JSON request body, at any depth (the largest form has about 30). */
+export const MAX_JSON_MEMBERS = 1000;
 /** Largest request body any route accepts (the ad form). */
 export const MAX_BODY_BYTES = BODY_LIMITS.adForm;
 // MAX_INPUT_PIXELS (so a 20000×20000 bomb is refused before decoding) and the decode time

@@ -6,7 +6,7 @@ import { AppError } from '../errors.ts';
 import { limitUploads } from '../middleware/rate-limit.ts';
 import { IMAGE_TOO_LARGE } from '../storage/images.ts';
 import { BodyTooLargeError } from './body-limit.ts';
-import { MAX_FORM_FIELD_BYTES, MAX_IMAGE_BYTES } from './limits.ts';
+import { FORM_FIELDS_BYTES, MAX_FORM_FIELD_BYTES, MAX_IMAGE_BYTES } from './limits.ts';
 
 export type TMultipart<T> = { fields: T; files: Record<string, File[]> };
 
@@ -77,14 +77,20 @@ function streamParts(
 ): Promise<void> {
   const allowed = options.files ?? {};
   const droppable = new Set(options.dropExtraFiles ?? []);
-  const maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY;
+  const contentType = c.req.header('content-type') ?? '';
+  // An urlencoded body has no files, and busboy reads it to the end before it says a value was
+  // too long: it gets the text fields' allowance, not the files'.
+  const urlencoded = /^application\/x-www-form-urlencoded\b/i.test(contentType.trim());
+  const maxBytes = Math.min(
+    options.maxBytes ?? Number.POSITIVE_INFINITY,
+    urlencoded ? FORM_FIELDS_BYTES : Number.POSITIVE_INFINITY,
+  );
   const userId = c.var.user?.id;
 
   const declared = Number(c.req.header('content-length') ?? Number.NaN);
   if (Number.isFinite(declared) && declared > maxBytes) throw new AppError('PAYLOAD_TOO_LARGE', FORM_TOO_LARGE);
 
   const body = c.req.raw.body;
-  const contentType = c.req.header('content-type') ?? '';
   let busboy: ReturnType<typeof Busboy>;
   try {
     busboy = Busboy({
@@ -109,8 +115,11 @@ function streamParts(
     const fail = (err: unknown) => {
       if (settled) return;
       settled = true;
-      // Stop reading the request: the bytes not yet received are never pulled in.
-      reader.cancel().catch(() => {});
+      // Stop reading the request: the bytes not yet received are never pulled in. Let go
+      // rather than cancel (see countedBody in api/lib/body-limit.ts).
+      try {
+        reader.releaseLock();
+      } catch {}
       busboy.destroy();
       reject(err instanceof AppError ? err : new AppError('BAD_REQUEST', FORM_UNREADABLE));
     };
