@@ -61,3 +61,7 @@ export function sendPasswordResetInBackground(options: { email: string; now?: Da
 export async function passwordResetsIdle(): Promise<void> {
   while (pending.size > 0) await Promise.all([...pending]);
 }
+
+// The server script loads its own copy of the modules beside the built bundle's, where the
+// routes run: a graceful shutdown finds this bundle's pending mail through the global.
+(globalThis as Record<symbol, unknown>)[Symbol.for('marketplace.passwordResetsIdle')] = passwordResetsIdle;
