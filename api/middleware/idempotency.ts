@@ -51,17 +51,34 @@ const NOT_COVERED = new Set(['/api/user/login', '/api/user/signup']);
 /** 4xx answers that mean "not now" rather than "no": the retry must run again. */
 const RETRYABLE_4XX = new Set([408, 425, 429]);
 
-type TClaim = { scope: string; key: string };
+/**
+ * `owner` is what this request writes into request_hash: the route's hash, a dot and a random
+ * id, so the request can tell its own claim from another's even when the answer to its
+ * INSERT was lost, and never releases or answers someone else's.
+ */
+type TClaim = { scope: string; key: string; owner: string };
 const running = new AsyncLocalStorage<TClaim>();
 
 export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   const key = c.req.header(IDEMPOTENCY_HEADER);
   if (c.req.method !== 'POST' || key === undefined || NOT_COVERED.has(c.req.path)) return next();
   if (!KEY_FORMAT.test(key)) throw new AppError('BAD_REQUEST', KEY_INVALID);
-  const claim: TClaim = { scope: c.var.user ? `user:${c.var.user.id}` : `ip:${clientIp(c)}`, key };
   const requestHash = createHash('sha256').update(`${c.req.method} ${c.req.path}`).digest('hex');
+  const claim: TClaim = {
+    scope: c.var.user ? `user:${c.var.user.id}` : `ip:${clientIp(c)}`,
+    key,
+    owner: `${requestHash}.${crypto.randomUUID()}`,
+  };
 
-  const stored = await claimKey(claim, requestHash);
+  let stored: Awaited<ReturnType<typeof claimKey>>;
+  try {
+    stored = await claimKey(claim, requestHash);
+  } catch (err) {
+    // The INSERT may have gone through with its answer lost (a dropped connection): a claim
+    // left behind would hold up every retry until it went stale.
+    if (!(err instanceof AppError)) await settle(() => releaseKey(claim));
+    throw err;
+  }
   if (stored) {
     return c.body(stored.body, stored.status as ContentfulStatusCode, {
       'content-type': 'application/json; charset=UTF-8',
@@ -99,19 +116,19 @@ async function claimKey(claim: TClaim, requestHash: string): Promise<{ status: n
   for (let attempt = 0; attempt < 3; attempt++) {
     const inserted = await db()
       .insert(idempotencyKeys)
-      .values({ scope: claim.scope, key: claim.key, requestHash })
+      .values({ scope: claim.scope, key: claim.key, requestHash: claim.owner })
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
     if (inserted.length) return null;
     const [row] = await db().select().from(idempotencyKeys).where(where).limit(1);
     if (!row) continue;
-    if (row.requestHash !== requestHash) throw new AppError('CONFLICT', KEY_REUSED);
+    if (row.requestHash.split('.')[0] !== requestHash) throw new AppError('CONFLICT', KEY_REUSED);
     if (row.status !== null && row.body !== null) return { status: row.status, body: row.body };
     if (Date.now() - row.createdAt.getTime() > IDEMPOTENCY_STALE_MS) {
       // Only one retry can move the claim's clock: it is the one that runs.
       const taken = await db()
         .update(idempotencyKeys)
-        .set({ createdAt: new Date() })
+        .set({ createdAt: new Date(), requestHash: claim.owner })
         .where(and(where, isNull(idempotencyKeys.status), eq(idempotencyKeys.createdAt, row.createdAt)))
         .returning({ key: idempotencyKeys.key });
       if (taken.length) return null;
@@ -123,10 +140,12 @@ async function claimKey(claim: TClaim, requestHash: string): Promise<{ status: n
 }
 
 function claimWhere(claim: TClaim) {
-  // Only a claim without an answer: one stored inside a committed create stays.
+  // Only our own claim, and only while it has no answer: one stored inside a committed
+  // create stays.
   return and(
     eq(idempotencyKeys.scope, claim.scope),
     eq(idempotencyKeys.key, claim.key),
+    eq(idempotencyKeys.requestHash, claim.owner),
     isNull(idempotencyKeys.status),
   );
 }
@@ -148,14 +167,16 @@ async function settle(write: () => Promise<void>) {
   try {
     await write();
   } catch {
-    let delay = 250;
+    let tries = 0;
     const again = () => {
-      const timer = setTimeout(() => {
-        write().catch(() => {
-          delay *= 2;
-          if (delay <= 16_000) again();
-        });
-      }, delay);
+      const timer = setTimeout(
+        () => {
+          write().catch(() => {
+            if (++tries < 20) again();
+          });
+        },
+        Math.min(250 * 2 ** tries, 2000),
+      );
       timer.unref?.();
     };
     again();
