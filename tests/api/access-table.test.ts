@@ -252,6 +252,8 @@ describe(`the access table on ${driver}`, () => {
     for (const [k, v] of Object.entries(hostileFields())) form.set(k, v);
     form.set('heading', 'Renamed by owner');
     form.set('category', 'walk');
+    // The owner is on the free plan, which does not include featured placement.
+    form.set('make_as_featured', 'N');
     const res = await call('POST', '/ads/update', { token: owner.token, form });
     expect(res.status, JSON.stringify(res.data)).toBe(200);
     const rows = (await db().execute(

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../api/db/client.ts';
-import { ads, siteSettings } from '../../api/db/schema/index.ts';
+import { ads, membershipPlans, siteSettings } from '../../api/db/schema/index.ts';
 import { dropSettingsCache } from '../../api/services/settings/get-settings.ts';
 import { insertAd, insertCategory } from '../helpers/catalog-factory.ts';
 import { call, makeUser } from '../helpers/client.ts';
@@ -19,6 +19,14 @@ beforeAll(async () => {
   uploads = path.join(dataDir, 'uploads');
   category = await insertCategory({ name: 'Mobile Phones', slug: 'mobile-phones' });
   other = await insertCategory({ name: 'Cars', slug: 'cars' });
+  // The plans say who may feature an ad: Gold and Platinum do, Free does not.
+  await db()
+    .insert(membershipPlans)
+    .values([
+      { planName: 'Free', subscriptionType: 'NA', price: null },
+      { planName: 'Gold', subscriptionType: 'Monthly', price: 19, includesFeatured: true },
+      { planName: 'Platinum', subscriptionType: 'Yearly', price: 199, includesFeatured: true },
+    ]);
 });
 
 /** Generous limits unless a test sets its own. */
@@ -63,7 +71,7 @@ function adForm(values: Record<string, string> = {}, extra: { image?: File; gall
       { id: 1, value: 'Unlocked' },
       { id: 2, value: 'Original box' },
     ]),
-    make_as_featured: 'Y',
+    make_as_featured: 'N',
     ...values,
   };
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
@@ -86,11 +94,11 @@ const filesOf = (name: string) => {
 
 describe(`ads on ${driver}`, () => {
   it('a customer creates an ad with an image, gallery, features and Featured', async () => {
-    const { token, user } = await makeUser();
+    const { token, user } = await makeUser({ subscription: 'gold' });
     const res = await call('POST', '/ads/add', {
       token,
       form: adForm(
-        {},
+        { make_as_featured: 'Y' },
         { image: await png('main.png'), gallery: [await png('g1.png'), await png('g2.png', '#2980b9')] },
       ),
     });
@@ -560,5 +568,62 @@ describe(`ads on ${driver}`, () => {
     text.append('image', new File(['<svg onload=alert(1)>'], 'x.png', { type: 'image/png' }));
     expect((await call('POST', '/uploads/image', { token, form: text })).status).toBe(400);
     expect((await call('POST', '/uploads/image', { form })).status).toBe(401);
+  });
+});
+
+describe(`featured placement follows the plan on ${driver}`, () => {
+  const refusal = 'Featured placement is not part of your membership plan. Choose a plan that includes featured ads.';
+
+  it('refuses a free customer who asks for Featured, and stores nothing', async () => {
+    const { token, user } = await makeUser();
+    const res = await call('POST', '/ads/add', { token, form: adForm({ make_as_featured: 'Y' }) });
+    expect(res.status).toBe(403);
+    expect(res.data).toEqual({ success: false, error: refusal, message: refusal });
+    const rows = await db().select().from(ads).where(eq(ads.userId, user.id));
+    expect(rows).toHaveLength(0);
+  });
+
+  it('lets Gold and Platinum members and admins feature an ad', async () => {
+    for (const who of [{ subscription: 'gold' }, { subscription: 'platinum' }, { role: 'admin' }] as const) {
+      const { token } = await makeUser(who);
+      const ad = await createAd(token, { make_as_featured: 'Y' });
+      expect(ad.make_as_featured).toBe('Y');
+    }
+  });
+
+  it('tells the form whether the plan includes featured ads', async () => {
+    const free = await makeUser();
+    const gold = await makeUser({ subscription: 'gold' });
+    expect((await call('GET', '/get-limit', { token: free.token })).data.featured).toBe(false);
+    expect((await call('GET', '/get-limit', { token: gold.token })).data.featured).toBe(true);
+  });
+
+  it('refuses turning Featured on in an update, but an ad featured earlier keeps it', async () => {
+    const { token, user } = await makeUser();
+    const plain = await createAd(token);
+    const on = await call('POST', '/ads/update', {
+      token,
+      form: adForm({ id: String(plain.id), make_as_featured: 'Y', esitingGalleryImages: '[]' }),
+    });
+    expect(on.status).toBe(403);
+    expect(on.data.message).toBe(refusal);
+    // Featured while on a paid plan, then back on Free: ordinary edits still save.
+    const earlier = await insertAd({
+      heading: 'Featured earlier',
+      userId: user.id,
+      categoryId: category.id,
+      makeAsFeatured: 'Y',
+    });
+    const edit = await call('POST', '/ads/update', {
+      token,
+      form: adForm({
+        id: String(earlier.id),
+        heading: 'Still featured',
+        make_as_featured: 'Y',
+        esitingGalleryImages: '[]',
+      }),
+    });
+    expect(edit.status, JSON.stringify(edit.data)).toBe(200);
+    expect(edit.data.adsData.make_as_featured).toBe('Y');
   });
 });

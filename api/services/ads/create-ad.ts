@@ -11,7 +11,7 @@ import { nextFreeSlug, slugBase } from './ad-slug.ts';
 import { assertDailyAllowance } from './count-ads-today.ts';
 import { findCategoryBySlug } from './find-category.ts';
 import { loadManagedAd } from './get-ad.ts';
-import { getPlanLimits } from './plan-limits.ts';
+import { FEATURED_NOT_IN_PLAN, getPlanLimits } from './plan-limits.ts';
 
 /**
  * POST /api/ads/add. Checks the plan's ads-per-day limit (admins are unlimited), keeps at
@@ -31,6 +31,7 @@ export async function createAd(options: {
   if (isBlankHtml(description)) throw new AppError('BAD_REQUEST', AD_MESSAGES.description);
   const category = await findCategoryBySlug(input.category);
   const limits = await getPlanLimits({ user });
+  if (input.make_as_featured === 'Y' && !limits.featured) throw new AppError('FORBIDDEN', FEATURED_NOT_IN_PLAN);
   // Checked early so a refused request does no image work; checked again under a lock below.
   await assertDailyAllowance({ user, limit: limits.adsPerDay });
 

@@ -13,5 +13,6 @@ export async function getPhotoLimit({ user }: { user: TSessionUser }) {
     photolimit: limits.photos,
     adsPerDay: limits.adsPerDay,
     adsLeftToday: limits.adsPerDay === null ? null : Math.max(0, limits.adsPerDay - today),
+    featured: limits.featured,
   };
 }

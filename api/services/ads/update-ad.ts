@@ -11,7 +11,7 @@ import { toAdRecord } from './ad-record.ts';
 import { nextFreeSlug, slugBase, slugMatchesBase } from './ad-slug.ts';
 import { findCategoryBySlug } from './find-category.ts';
 import { loadManagedAd } from './get-ad.ts';
-import { getPlanLimits } from './plan-limits.ts';
+import { FEATURED_NOT_IN_PLAN, getPlanLimits } from './plan-limits.ts';
 
 /**
  * The gallery images that stay: the ad's own images that the client still lists in
@@ -54,6 +54,9 @@ export async function updateAd(options: {
   if (isBlankHtml(description)) throw new AppError('BAD_REQUEST', AD_MESSAGES.description);
   const category = await findCategoryBySlug(input.category);
   const limits = await getPlanLimits({ user });
+  // An ad featured before (say, on an earlier plan) keeps it; turning it on needs the plan.
+  if (input.make_as_featured === 'Y' && before.makeAsFeatured !== 'Y' && !limits.featured)
+    throw new AppError('FORBIDDEN', FEATURED_NOT_IN_PLAN);
 
   const room = Math.max(0, limits.photos - keptGallery(before.galleryImages, input).length);
   const newGallery = (options.gallery ?? []).slice(0, room);
