@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { type DefaultValues, type FieldValues, useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import type { ZodType } from 'zod';
-import { apiFetch, type TApiError } from '../../lib/api.ts';
+import { apiFetch, type TApiError, withIdempotencyKey } from '../../lib/api.ts';
+import { createSubmissionKeys } from '../../lib/submission-key.ts';
 import { notify } from '../../lib/toast.ts';
 import { firstIssue } from './form.tsx';
 import { useReturnTo } from './list-return.ts';
@@ -64,6 +65,8 @@ export function useEntityForm<V extends FieldValues>(options: TEntityFormOptions
     };
   }, [id, isEdit]);
 
+  // One Idempotency-Key per submission: the same values sent again after a failure reuse it.
+  const [submissions] = useState(createSubmissionKeys);
   const onSubmit = form.handleSubmit(async (values) => {
     const parsed = options.schema.safeParse(options.toCheck ? options.toCheck(values) : values);
     if (!parsed.success) {
@@ -71,12 +74,13 @@ export function useEntityForm<V extends FieldValues>(options: TEntityFormOptions
       return;
     }
     setBusy(true);
-    const res = await options.save(values, id);
+    const res = await withIdempotencyKey(submissions.keyFor({ id, values }), () => options.save(values, id));
     setBusy(false);
     if (!res.success) {
       notify.error(res.error);
       return;
     }
+    submissions.succeeded();
     const fixed = options.successText?.[isEdit ? 'edit' : 'add'];
     notify.success(fixed ?? String(res.message ?? 'Saved.'));
     navigate(doneTo);

@@ -6,6 +6,7 @@ import { uploadUrl } from '../../../api/lib/image-urls.ts';
 import { ZAdForm } from '../../../api/schemas/ad.ts';
 import type { TAdRecord } from '../../../api/services/ads/ad-record.ts';
 import { apiFetch } from '../../lib/api.ts';
+import { createSubmissionKeys } from '../../lib/submission-key.ts';
 import { notify } from '../../lib/toast.ts';
 import { Field, FormShell, firstIssue, inputClass, secondaryButtonClass } from '../components/form.tsx';
 import ImageDrop, { type TExistingImage } from '../components/ImageDrop.tsx';
@@ -142,6 +143,8 @@ export default function AdForm() {
   const room = photolimit === undefined ? undefined : Math.max(0, photolimit - existing.length);
   const existingImages: TExistingImage[] = existing.map((name) => ({ name, url: uploadUrl(name, 400) }));
 
+  // The same values sent again after a failure reuse the key: the retry cannot post twice.
+  const [submissions] = useState(createSubmissionKeys);
   const onSubmit = form.handleSubmit(async (values) => {
     const parsed = ZAdForm.safeParse(values);
     if (!parsed.success) {
@@ -166,12 +169,17 @@ export default function AdForm() {
       body.append('removedGalleryImages', JSON.stringify(removed));
     }
     setBusy(true);
-    const res = await apiFetch(isEdit ? '/api/ads/update' : '/api/ads/add', { method: 'POST', body });
+    const res = await apiFetch(isEdit ? '/api/ads/update' : '/api/ads/add', {
+      method: 'POST',
+      body,
+      idempotencyKey: submissions.keyFor(body),
+    });
     setBusy(false);
     if (!res.success) {
       notify.error(res.error, 'Error');
       return;
     }
+    submissions.succeeded();
     notify.success(String(res.message ?? 'Saved.'), 'Success');
     navigate(listTo);
   });
