@@ -17,12 +17,29 @@ const port = Number(process.env.PORT ?? 4321);
 const host = process.env.HOST ?? 'localhost';
 
 if (cluster.isPrimary) {
+  stopWithParent();
+  // A stop asked for during start-up waits for the current step (a half-seeded database would
+  // never be seeded again), then ends the process cleanly, giving the data directory back.
+  let stopAsked;
+  const stopLater = (signal) => {
+    if (!stopAsked) console.log(`${signal}: stopping once the current start-up step is done…`);
+    stopAsked = signal;
+  };
+  process.on('SIGTERM', stopLater);
+  process.on('SIGINT', stopLater);
+  const stopIfAsked = () => {
+    if (stopAsked) process.exit(0);
+  };
+  // Before anything else, so a second start on the same data directory changes nothing.
+  await lockDataDir();
   buildIfNeeded();
+  stopIfAsked();
   // Migrate, seed an empty database, ensure ADMIN_EMAIL: done once, before anyone listens.
   const { boot } = await import('../api/boot.ts');
   const { closeDatabase } = await import('../api/db/client.ts');
   const result = await boot();
   await closeDatabase();
+  stopIfAsked();
   const announce = (url) => {
     console.log(`\nClassifieds marketplace is running at ${url}`);
     if (result.adminEmail) console.log(`Admin login: ${result.adminEmail} / ${result.adminPassword}`);
@@ -32,8 +49,48 @@ if (cluster.isPrimary) {
   const workers = workerCount();
   if (workers > 1) runWorkers(workers, announce);
   else await startSiteServer({ outDir, port, host, onListening: announce });
+  process.off('SIGTERM', stopLater);
+  process.off('SIGINT', stopLater);
+  // Asked to stop while the server was loading: it has its own handlers now.
+  if (stopAsked) process.kill(process.pid, stopAsked);
 } else {
   await startSiteServer({ outDir, port, host, onListening: () => process.send?.('listening') });
+}
+
+/**
+ * The embedded database belongs to one process (api/lib/data-dir-lock.ts): this one, from
+ * before the build to its exit, or the start ends here with the owner's pid and what to do.
+ */
+async function lockDataDir() {
+  const { env } = await import('../api/env.ts');
+  const e = env();
+  if (e.DATABASE_URL) return;
+  const { DataDirLockedError, ownDataDir } = await import('../api/lib/data-dir-lock.ts');
+  try {
+    ownDataDir(e.dataDir);
+  } catch (err) {
+    if (!(err instanceof DataDirLockedError)) throw err;
+    console.error(err.message);
+    process.exit(1);
+  }
+}
+
+/**
+ * Run by an npm script, the server stops when npm does. `exec` in the start script hands
+ * npm's signals straight to this process; this catches the rest (npm killed outright, a shell
+ * in between that does not pass signals on): once our parent is gone we are re-parented, and
+ * stop as if sent SIGTERM.
+ */
+function stopWithParent() {
+  if (!process.env.npm_lifecycle_event) return;
+  const parent = process.ppid;
+  const timer = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(timer);
+    console.log(`The npm process (${parent}) that started the server is gone: stopping.`);
+    process.kill(process.pid, 'SIGTERM');
+  }, 1000);
+  timer.unref();
 }
 
 function newestMtime(p) {
@@ -116,7 +173,8 @@ function runWorkers(count, announce) {
     stopping = true;
     console.log(`${signal}: finishing in-flight requests…`);
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
-    setTimeout(() => process.exit(1), 12_000).unref();
+    // Each worker cuts what is left after its 10 s grace and closes its pool within 5 s more.
+    setTimeout(() => process.exit(1), 17_000).unref();
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

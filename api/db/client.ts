@@ -9,6 +9,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { env } from '../env.ts';
+import { ownDataDir } from '../lib/data-dir-lock.ts';
 import * as schema from './schema/index.ts';
 
 export type TSchema = typeof schema;
@@ -72,6 +73,8 @@ export function connectPostgres(url: string, max = 10): Connection {
 export function openDatabase(): Connection {
   const e = env();
   if (e.DATABASE_URL) return connectPostgres(e.DATABASE_URL);
+  // Two processes on one embedded database corrupt it: the first to open it owns it.
+  ownDataDir(e.dataDir);
   const dir = path.join(e.dataDir, 'pglite');
   fs.mkdirSync(dir, { recursive: true });
   return connectPglite(new PGlite(dir));

@@ -1,11 +1,25 @@
 // The site's HTTP server (scripts/start.mjs runs it in the main process, or in each worker with
 // WEB_CONCURRENCY): built client files and anonymous cache hits straight from Node, everything
-// else through Astro (pages, /api, /uploads), compressed; graceful shutdown on SIGTERM/SIGINT.
+// else through Astro (pages, /api, /uploads), compressed; overload shed with 503 + Retry-After
+// (scripts/lib/load-shedder.mjs); graceful shutdown on SIGTERM/SIGINT.
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import compression from 'compression';
+import {
+  boundFromEnv,
+  createLoadShedder,
+  DEFAULT_MAX_EVENT_LOOP_DELAY_MS,
+  defaultMaxInflight,
+} from './load-shedder.mjs';
+
+/** How long a stopping server lets requests in progress finish before it cuts them. */
+const SHUTDOWN_GRACE_MS = 10_000;
+/** How long closing the database may take once the last connection is gone. */
+const DATABASE_CLOSE_MS = 5_000;
+/** Liveness answers even when everything else is refused: a busy process is not a dead one. */
+const NEVER_SHED = new Set(['/healthz', '/api/healthz']);
 
 /**
  * Serves the built site in `outDir` on `port`/`host`; `onListening(url)` runs once it
@@ -167,38 +181,161 @@ export async function startSiteServer({ outDir, port, host, onListening }) {
     return true;
   }
 
+  const { errorBody } = await import('../../api/errors.ts');
+  const shedder = createLoadShedder({
+    maxInflight: boundFromEnv('MAX_INFLIGHT', defaultMaxInflight()),
+    maxEventLoopDelayMs: boundFromEnv('MAX_EVENT_LOOP_DELAY_MS', DEFAULT_MAX_EVENT_LOOP_DELAY_MS),
+  });
+  const BUSY_MESSAGE = 'The server is busy right now. Please try again in a few seconds.';
+  const BUSY_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Server busy</title></head><body><h1>Server busy</h1><p>${BUSY_MESSAGE}</p></body></html>`;
+  /** Refuses a request before any work is done for it, so a retry is always safe. */
+  function refuseBusy(req, res, retryAfterSec) {
+    const api = (req.url ?? '').startsWith('/api/');
+    const body = api ? JSON.stringify(errorBody(BUSY_MESSAGE)) : BUSY_PAGE;
+    res.statusCode = 503;
+    res.setHeader('Retry-After', String(retryAfterSec));
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Content-Type', api ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8');
+    res.setHeader('Content-Length', Buffer.byteLength(body));
+    // An unread upload would otherwise be read to its end just to keep the connection.
+    if (req.headers['content-length'] || req.headers['transfer-encoding']) res.setHeader('Connection', 'close');
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  /** Frees the shedder's slot when `work` settles (or 30 s after the answer, whichever is first). */
+  function holdUntilDone(work, res) {
+    let freed = false;
+    let fallback;
+    const free = () => {
+      if (freed) return;
+      freed = true;
+      clearTimeout(fallback);
+      shedder.done();
+    };
+    Promise.resolve(work).then(free, free);
+    // A render that never settles must not keep its slot for ever.
+    res.once('close', () => {
+      if (freed) return;
+      fallback = setTimeout(free, 30_000);
+      fallback.unref();
+    });
+  }
+
   let stopping = false;
+  // Every open connection: at shutdown, those not answering a request (idle keep-alive, or
+  // still sending one) close at once.
+  const sockets = new Set();
   // Everything Astro answers (pages, /api, /uploads) is compressed on the way out when the
   // client accepts it; static files and cache hits carry their own compressed copies. An
   // answer marked Cache-Control: no-transform (one carrying a session token) is left as is.
   const compress = compression({ threshold: 1024 });
-  const server = http.createServer((req, res) => {
-    const https = isHttpsRequest(`http://localhost${req.url ?? '/'}`, headerOf(req));
-    if (serveCached(req, res, https)) return;
-    for (const [k, v] of Object.entries(baseSecurityHeaders({ https }))) res.setHeader(k, v);
-    // While shutting down, answer what is in flight and close each connection after it.
-    if (stopping) res.setHeader('Connection', 'close');
-    if (serveStatic(req, res)) return;
-    // No `next`: a path no page matches is rendered by Astro as src/pages/404.astro.
-    compress(req, res, () => handler(req, res));
+  const server = http.createServer(
+    {
+      // Slow clients cannot hold a connection: 10 s to send the headers, 2 min for the whole
+      // request (an upload at the largest size on a slow line), checked every second.
+      headersTimeout: 10_000,
+      requestTimeout: 120_000,
+      connectionsCheckingInterval: 1_000,
+      keepAliveTimeout: 65_000,
+    },
+    (req, res) => {
+      const https = isHttpsRequest(`http://localhost${req.url ?? '/'}`, headerOf(req));
+      if (serveCached(req, res, https)) return;
+      for (const [k, v] of Object.entries(baseSecurityHeaders({ https }))) res.setHeader(k, v);
+      // While shutting down, answer what is in flight and close each connection after it.
+      if (stopping) res.setHeader('Connection', 'close');
+      if (serveStatic(req, res)) return;
+      const pathname = (req.url ?? '/').split('?')[0];
+      let admitted = false;
+      if (!NEVER_SHED.has(pathname)) {
+        // Uploaded images are file reads, not database work, and a slow phone downloading
+        // a gallery would hold its places for seconds: only a late event loop refuses them.
+        const counted = !pathname.startsWith('/uploads/');
+        const retryAfter = shedder.admit(counted);
+        if (retryAfter) return refuseBusy(req, res, retryAfter);
+        admitted = counted;
+      }
+      // No `next`: a path no page matches is rendered by Astro as src/pages/404.astro.
+      // The work starts on the next turn of the event loop, after every request that has
+      // arrived meanwhile was read and admitted or refused. Started at once, a render on the
+      // embedded database runs to its end before the server reads another socket, so the
+      // queue would wait unseen in the kernel and never be counted, let alone refused.
+      compress(req, res, () =>
+        setImmediate(() => {
+          const work = handler(req, res);
+          // A request counts until its work is done, not until its client leaves: a page
+          // whose client gave up is still being rendered, and the next one waits behind it.
+          if (admitted) holdUntilDone(work, res);
+        }),
+      );
+    },
+  );
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
   });
-  server.keepAliveTimeout = 65_000;
-  server.listen(port, host, () => {
+  // Past this many open connections a new one is closed at once instead of eating memory and
+  // file descriptors; below it, overload is answered with 503s (above).
+  server.maxConnections = 10_000;
+  server.listen({ port, host, backlog: 2048 }, () => {
     onListening?.(`http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host}:${port}`);
   });
 
-  async function shutdown(signal) {
+  /**
+   * Stop accepting; close idle and half-sent connections at once; let requests in progress
+   * finish for up to SHUTDOWN_GRACE_MS, then cut the rest; close the database; exit 0. A cut
+   * request got no answer, so nothing it did was acknowledged (and creates can be retried
+   * with their Idempotency-Key). Exit 1 only if the database does not close.
+   */
+  function shutdown(signal) {
     if (stopping) return;
     stopping = true;
+    const started = Date.now();
     console.log(`${signal}: finishing in-flight requests…`);
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
+    shedder.stop();
+    // Node's own mark of a connection answering a request: the response it is writing.
+    const answering = (socket) => socket._httpMessage != null;
+    for (const socket of sockets) {
+      const res = socket._httpMessage;
+      if (res && !res.headersSent) res.setHeader('Connection', 'close');
+    }
+    // Idle and half-sent connections now; each busy one as soon as its answer is written.
+    const closeIdle = () => {
+      for (const socket of sockets) if (!answering(socket)) socket.destroy();
+    };
+    closeIdle();
+    const sweeper = setInterval(closeIdle, 50);
+    let cut = 0;
+    const grace = setTimeout(() => {
+      cut = [...sockets].filter(answering).length;
+      console.warn(`${cut} request(s) still running after ${SHUTDOWN_GRACE_MS / 1000} s: cutting them.`);
+      for (const socket of sockets) socket.destroy();
+    }, SHUTDOWN_GRACE_MS);
     server.close(async () => {
+      clearTimeout(grace);
+      clearInterval(sweeper);
+      let code = 0;
       const close = globalThis[Symbol.for('marketplace.closeDatabase')];
-      if (typeof close === 'function') await close().catch(() => {});
-      process.exit(0);
+      if (typeof close === 'function') {
+        let timer;
+        const outcome = await Promise.race([
+          close().then(
+            () => 'closed',
+            (err) => `failed: ${err instanceof Error ? err.message : err}`,
+          ),
+          new Promise((r) => {
+            timer = setTimeout(() => r(`did not close within ${DATABASE_CLOSE_MS / 1000} s`), DATABASE_CLOSE_MS);
+          }),
+        ]);
+        clearTimeout(timer);
+        if (outcome !== 'closed') {
+          console.error(`Database ${outcome}.`);
+          code = 1;
+        }
+      }
+      console.log(`Stopped in ${Date.now() - started} ms${cut ? ` (${cut} request(s) cut)` : ''}.`);
+      process.exit(code);
     });
-    server.closeIdleConnections?.();
   }
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import http from 'node:http';
 
 /** A server started apart from the suite's own (scripts/start.mjs on `port` with `env`). */
 export type TSpawnedServer = {
@@ -9,11 +10,7 @@ export type TSpawnedServer = {
   exited: Promise<number | null>;
 };
 
-export function spawnServer(port: number, env: Record<string, string>): TSpawnedServer {
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
-    env: { ...process.env, PORT: String(port), HOST: 'localhost', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+function track(child: ChildProcess): TSpawnedServer {
   let output = '';
   child.stdout?.on('data', (d) => {
     output += d;
@@ -23,4 +20,43 @@ export function spawnServer(port: number, env: Record<string, string>): TSpawned
   });
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
   return { child, output: () => output, exited };
+}
+
+export function spawnServer(port: number, env: Record<string, string>): TSpawnedServer {
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    env: { ...process.env, PORT: String(port), HOST: 'localhost', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return track(child);
+}
+
+/** `npm start` as an operator runs it (npm, then the server it starts). */
+export function spawnNpmStart(port: number, env: Record<string, string>): TSpawnedServer {
+  const child = spawn('npm', ['start'], {
+    env: { ...process.env, PORT: String(port), HOST: 'localhost', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return track(child);
+}
+
+/** The status of a GET on a new connection, or 0 if none came within `timeoutMs`. */
+export function statusOf(url: string, timeoutMs = 3000): Promise<number> {
+  return new Promise<number>((resolve) => {
+    const req = http.get(url, { agent: false }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.setTimeout(timeoutMs, () => req.destroy());
+    req.on('error', () => resolve(0));
+  });
+}
+
+/** Whether a process with this pid exists. */
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }

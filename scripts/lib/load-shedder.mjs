@@ -1,0 +1,72 @@
+// Load shedding for the site server (scripts/lib/site-server.mjs): past a bound of requests in
+// progress, or while the event loop runs late, a new request is answered 503 + Retry-After at
+// once. An overloaded server that queues everything answers nobody in time; one that refuses
+// the excess quickly keeps serving the rest, and the refused clients know when to come back.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+
+/**
+ * Requests in progress per process. More are not served sooner, they only queue. The embedded
+ * database runs on the main thread, one query at a time, and its queued queries run back to
+ * back without letting the server read a socket: 16 page renders are about a quarter second
+ * of that on 2 cores. PostgreSQL works in its own processes, 10 pooled connections at once.
+ */
+export function defaultMaxInflight() {
+  return process.env.DATABASE_URL ? 64 : 16;
+}
+/** Event-loop delay (ms) past which new work is refused until the loop catches up. */
+export const DEFAULT_MAX_EVENT_LOOP_DELAY_MS = 1000;
+
+/** A whole number ≥ 0 from the environment (0 = no bound), or the default with a warning. */
+export function boundFromEnv(name, fallback) {
+  const raw = (process.env[name] ?? '').trim();
+  if (!raw) return fallback;
+  const n = Number(raw);
+  if (Number.isInteger(n) && n >= 0) return n;
+  console.warn(`${name} must be a whole number (0 = no limit); got "${raw}", using ${fallback}.`);
+  return fallback;
+}
+
+/**
+ * `admit(counted)` returns 0 when a request may go ahead, or the number of seconds (1-5) the
+ * client should wait before trying again. A `counted` request takes one of the `maxInflight`
+ * places (give it back with `done()` once its work has finished); an uncounted one is only
+ * refused while the event loop runs late.
+ */
+export function createLoadShedder({ maxInflight, maxEventLoopDelayMs }) {
+  let inflight = 0;
+  let delayMs = 0;
+  let sampler;
+  if (maxEventLoopDelayMs > 0) {
+    const histogram = monitorEventLoopDelay({ resolution: 20 });
+    histogram.enable();
+    // The worst delay of the last quarter second: a loop that just spent a second on one
+    // task still has a second of queued work behind it.
+    sampler = setInterval(() => {
+      delayMs = histogram.max / 1e6;
+      histogram.reset();
+    }, 250);
+    sampler.unref();
+  }
+  // Spread the retries over a few seconds, so refused clients do not all come back at once.
+  const retryAfter = (base) => Math.min(5, base + Math.floor(Math.random() * 3));
+  return {
+    admit(counted = true) {
+      if (maxEventLoopDelayMs > 0 && delayMs > maxEventLoopDelayMs) {
+        return retryAfter(Math.min(3, Math.ceil(delayMs / 1000)));
+      }
+      if (!counted) return 0;
+      if (maxInflight > 0 && inflight >= maxInflight) return retryAfter(1);
+      inflight++;
+      return 0;
+    },
+    done() {
+      inflight--;
+    },
+    get inflight() {
+      return inflight;
+    },
+    stop() {
+      clearInterval(sampler);
+    },
+  };
+}
