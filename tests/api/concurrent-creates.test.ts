@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createSession } from '../../api/auth/session.ts';
 import { closeDatabase, connectPostgres, db, useConnection } from '../../api/db/client.ts';
 import { siteSettings } from '../../api/db/schema/index.ts';
+import { assertDailyAllowance } from '../../api/services/ads/count-ads-today.ts';
 import { dropSettingsCache } from '../../api/services/settings/get-settings.ts';
 import { insertCategory } from '../helpers/catalog-factory.ts';
 import { call, makeUser } from '../helpers/client.ts';
@@ -157,5 +159,30 @@ describe.skipIf(driver !== 'postgres')('concurrent writers on PostgreSQL (PGlite
     expect(serverErrors).toEqual([]);
     expect(results.filter((r) => r.status === 201).length).toBeGreaterThan(0);
     for (const c of await counts()) expect(c.stored, `category ${c.id}`).toBe(c.real);
+  });
+  it('a create’s lock on its user row does not hold up that user’s sign-in', async () => {
+    const { user } = await makeUser();
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    let locked = () => {};
+    const isLocked = new Promise<void>((r) => {
+      locked = r;
+    });
+    // What a create does first: lock the user's row for the ads-per-day check, then work on.
+    const create = db().transaction(async (tx) => {
+      await assertDailyAllowance({ user, limit: 100, tx });
+      locked();
+      await held;
+    });
+    await isLocked;
+    const signIn = await Promise.race([
+      createSession({ userId: user.id }).then(() => 'signed in'),
+      new Promise((r) => setTimeout(() => r('still waiting after 3 s'), 3000)),
+    ]);
+    release();
+    await create;
+    expect(signIn).toBe('signed in');
   });
 });

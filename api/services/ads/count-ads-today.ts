@@ -28,12 +28,14 @@ export function dailyLimitMessage(user: TSessionUser, limit: number): string {
 
 /**
  * Refuses (429) when the user has used up today's ads. Inside a transaction it first locks
- * the user's row, so two uploads at once cannot both take the last slot.
+ * the user's row, so two uploads at once cannot both take the last slot. FOR NO KEY UPDATE
+ * is enough for that (it conflicts with itself) and, unlike FOR UPDATE, does not make the
+ * user's sign-ins and wishlist adds (whose foreign keys key-share-lock the row) wait.
  */
 export async function assertDailyAllowance(options: { user: TSessionUser; limit: number | null; tx?: Tx }) {
   const { user, limit, tx } = options;
   if (limit === null) return;
-  if (tx) await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+  if (tx) await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('no key update');
   const today = await countAdsToday({ userId: user.id, tx });
   if (today >= limit) throw new AppError('TOO_MANY_REQUESTS', dailyLimitMessage(user, limit));
 }
