@@ -41,13 +41,17 @@ export async function sendPasswordReset(options: { email: string; now?: Date }):
 const pending = new Set<Promise<void>>();
 
 /**
- * Starts sendPasswordReset without waiting for it, so the answer to the request cannot depend on
- * whether the account exists: not its body, not its status, not its time (even the lookup runs
- * after the answer). It starts on the next turn of the event loop, once the handler has returned
- * its response. A failure is logged; it never becomes an unhandled rejection.
+ * Runs sendPasswordReset without the request waiting for it, so the answer cannot depend on
+ * whether the account exists: not its body, not its status, not its time. It starts once
+ * `after` resolves (the route passes "the answer has been sent", api/lib/when-sent.ts, so even
+ * the lookup's CPU and database time come after the answer; default: the next turn of the event
+ * loop). A failure is logged; it never becomes an unhandled rejection.
  */
-export function sendPasswordResetInBackground(options: { email: string; now?: Date }): void {
-  const task = new Promise<void>((resolve) => setImmediate(resolve))
+export function sendPasswordResetInBackground(
+  options: { email: string; now?: Date },
+  after: Promise<void> = new Promise((resolve) => setImmediate(resolve)),
+): void {
+  const task = after
     .then(() => sendPasswordReset(options))
     .then(
       () => {},
