@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_PRICE } from '../constants/limits.ts';
 import { requiredText } from './fields.ts';
 
 export const PLAN_MESSAGES = {
@@ -14,7 +15,7 @@ const price = z
   .transform((v, ctx) => {
     if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) return null;
     const n = typeof v === 'number' ? v : Number(v.trim());
-    if (!Number.isFinite(n) || n < 0 || n > 9_999_999_999) {
+    if (!Number.isFinite(n) || n < 0 || n > MAX_PRICE) {
       ctx.addIssue({ code: 'custom', message: PLAN_MESSAGES.price });
       return z.NEVER;
     }
@@ -26,5 +27,7 @@ export const ZPlan = z.object({
   plan_name: requiredText(PLAN_MESSAGES.name, 100),
   subscription_type: requiredText(PLAN_MESSAGES.subscription, 100),
   price,
+  /** Whether members may feature their ads; absent on an update leaves it as it was. */
+  includes_featured: z.boolean({ error: 'includes_featured must be true or false.' }).optional(),
 });
 export type TPlanForm = z.infer<typeof ZPlan>;

@@ -229,6 +229,33 @@ describe(`membership plan admin on ${driver}`, () => {
     expect((await call('GET', `/memberships/${id}`, { token: admin })).status).toBe(404);
   });
 
+  it('says whether a plan includes featured ads; an update without the flag keeps it', async () => {
+    const add = await call('POST', '/memberships', {
+      token: admin,
+      json: { plan_name: 'Featured One', subscription_type: 'Monthly', price: 5, includes_featured: true },
+    });
+    expect(add.status).toBe(201);
+    expect(add.data.data.includes_featured).toBe(true);
+    const id = add.data.data.id;
+    const keep = await call('PUT', `/memberships/${id}`, {
+      token: admin,
+      json: { plan_name: 'Featured One', subscription_type: 'Yearly', price: 50 },
+    });
+    expect(keep.data.data).toMatchObject({ subscription_type: 'Yearly', includes_featured: true });
+    const off = await call('PUT', `/memberships/${id}`, {
+      token: admin,
+      json: { plan_name: 'Featured One', subscription_type: 'Yearly', includes_featured: false },
+    });
+    expect(off.data.data.includes_featured).toBe(false);
+    const bad = await call('PUT', `/memberships/${id}`, {
+      token: admin,
+      json: { plan_name: 'Featured One', subscription_type: 'Yearly', includes_featured: 'yes' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.data.message).toBe('includes_featured must be true or false.');
+    await call('DELETE', `/memberships/${id}`, { token: admin });
+  });
+
   it('checks name, then subscription period, and refuses a price that is not a number', async () => {
     for (const [json, message] of [
       [{ plan_name: '', subscription_type: '' }, 'Please enter name.'],

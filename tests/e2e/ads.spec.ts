@@ -25,6 +25,20 @@ async function signUp(page: Page, name = 'Sam Seller') {
     },
     { user: body.userinfo, expiresAt: body.expiresAt },
   );
+  return { id: body.userinfo.id as number, name, email };
+}
+
+/** The admin moves a customer to another plan (the API with the admin's bearer token, as an API client would). */
+async function changePlan(page: Page, user: { id: number; name: string; email: string }, subscription: string) {
+  const login = await page.request.post('/api/user/login', {
+    data: { email: 'admin@example.com', password: 'admin123' },
+  });
+  const { token } = await login.json();
+  const res = await page.request.post('/api/user/update', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { ...user, role: 'customer', subscription, password: 'secret123', cpassword: 'secret123' },
+  });
+  expect(res.status(), await res.text()).toBe(200);
 }
 
 type TAd = { id: number; slug: string; heading: string; image: string; galleryimages: string; description: string };
@@ -57,10 +71,17 @@ async function postAd(page: Page, heading: string) {
 test('a customer posts an ad with an image, gallery, formatted description, features and Featured, and finds it on the site', async ({
   page,
 }) => {
-  await signUp(page);
+  const seller = await signUp(page);
   const heading = `Carbon road bike ${Date.now()}`;
+  // On the free plan, Featured is offered but locked, with the reason and the way to the plans.
   await page.goto('/admin/add-ads');
+  await expect(page.getByLabel('Mark as Featured ads')).toBeDisabled();
+  await expect(page.getByText('Featured placement is not part of your plan.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'See the membership plans' })).toHaveAttribute('href', '/membership');
+  await changePlan(page, seller, 'gold');
+  await page.reload();
   await expect(page.getByRole('heading', { name: 'Add Advertisment' })).toBeVisible();
+  await expect(page.getByLabel('Mark as Featured ads')).toBeEnabled();
 
   await page.getByLabel('Ad image').setInputFiles(await png('main.png', '#c0392b'));
   await expect(page.getByRole('img', { name: 'main.png' })).toBeVisible();

@@ -9,5 +9,8 @@ export const ZPlanRecord = z
     plan_name: z.string(),
     subscription_type: z.string().openapi({ description: "Free text; 'NA' means the plan is free." }),
     price: z.number().nullable().openapi({ description: 'null when the plan has no price (shown as FREE).' }),
+    includes_featured: z
+      .boolean()
+      .openapi({ description: 'Whether members of this plan may mark their ads as featured.' }),
   })
   .openapi('MembershipPlan');

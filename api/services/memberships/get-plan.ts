@@ -11,6 +11,7 @@ export const planColumns = {
   plan_name: membershipPlans.planName,
   subscription_type: membershipPlans.subscriptionType,
   price: membershipPlans.price,
+  includes_featured: membershipPlans.includesFeatured,
 };
 
 export async function getPlan({ id }: { id: number }) {

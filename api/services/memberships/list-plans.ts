@@ -10,6 +10,7 @@ export async function listPlans() {
       plan_name: membershipPlans.planName,
       subscription_type: membershipPlans.subscriptionType,
       price: membershipPlans.price,
+      includes_featured: membershipPlans.includesFeatured,
     })
     .from(membershipPlans)
     .orderBy(asc(membershipPlans.id));

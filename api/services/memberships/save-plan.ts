@@ -8,7 +8,12 @@ import { PLAN_NOT_FOUND, planColumns } from './get-plan.ts';
 /** Creates (no id) or updates a membership plan; a null price shows as FREE. */
 export async function savePlan(options: { id?: number; input: TPlanForm }) {
   const { id, input } = options;
-  const values = { planName: input.plan_name, subscriptionType: input.subscription_type, price: input.price };
+  const values = {
+    planName: input.plan_name,
+    subscriptionType: input.subscription_type,
+    price: input.price,
+    ...(input.includes_featured === undefined ? {} : { includesFeatured: input.includes_featured }),
+  };
   const rows = id
     ? await db().update(membershipPlans).set(values).where(eq(membershipPlans.id, id)).returning(planColumns)
     : await db().insert(membershipPlans).values(values).returning(planColumns);

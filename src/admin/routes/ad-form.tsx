@@ -15,7 +15,7 @@ import RichTextEditor from '../components/RichTextEditor.tsx';
 import Spinner from '../components/Spinner.tsx';
 
 type TCategory = { id: number; name: string; slug: string };
-type TLimit = { photolimit: number; adsPerDay: number | null; adsLeftToday: number | null };
+type TLimit = { photolimit: number; adsPerDay: number | null; adsLeftToday: number | null; featured: boolean };
 
 type TValues = {
   heading: string;
@@ -60,6 +60,7 @@ export default function AdForm() {
   const listTo = useReturnTo('/ads');
   const ids = { heading: useId(), category: useId(), price: useId(), rating: useId(), location: useId() };
   const descriptionId = useId();
+  const featuredNoteId = useId();
   const form = useForm<TValues>({ defaultValues: EMPTY });
   const features = useFieldArray({ control: form.control, name: 'features' });
 
@@ -73,6 +74,8 @@ export default function AdForm() {
   const [loading, setLoading] = useState(isEdit);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // An ad featured earlier keeps its placement whatever the plan says now.
+  const [wasFeatured, setWasFeatured] = useState(false);
 
   // The categories from settings (SPEC.md §2) and the caller's photo limit (SPEC.md §7:
   // fetched when the form opens; a failure is an Error toast with the server's text).
@@ -86,7 +89,12 @@ export default function AdForm() {
     void apiFetch<TLimit>('/api/get-limit').then((res) => {
       if (!live) return;
       if (res.success)
-        setLimit({ photolimit: res.photolimit, adsPerDay: res.adsPerDay, adsLeftToday: res.adsLeftToday });
+        setLimit({
+          photolimit: res.photolimit,
+          adsPerDay: res.adsPerDay,
+          adsLeftToday: res.adsLeftToday,
+          featured: res.featured,
+        });
       else notify.error(res.error, 'Error');
     });
     return () => {
@@ -126,6 +134,7 @@ export default function AdForm() {
         features: feats.length ? feats : [{ value: '' }],
         featured: ad.make_as_featured === 'Y',
       });
+      setWasFeatured(ad.make_as_featured === 'Y');
       setCurrentImage(ad.image);
       setExisting(parseList<string>(ad.galleryimages).filter((n) => typeof n === 'string'));
       setRemoved([]);
@@ -139,6 +148,7 @@ export default function AdForm() {
     };
   }, [id, isEdit]);
 
+  const featureLocked = limit?.featured === false && !wasFeatured;
   const photolimit = limit?.photolimit;
   const room = photolimit === undefined ? undefined : Math.max(0, photolimit - existing.length);
   const existingImages: TExistingImage[] = existing.map((name) => ({ name, url: uploadUrl(name, 400) }));
@@ -333,14 +343,28 @@ export default function AdForm() {
           + Add Feature
         </button>
       </fieldset>
-      <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
-        <input
-          type="checkbox"
-          className="h-4 w-4 rounded border-slate-300 accent-primary"
-          {...form.register('featured')}
-        />
-        Mark as Featured ads
-      </label>
+      <div>
+        <label
+          className={`flex items-center gap-2 text-sm font-medium ${featureLocked ? 'text-slate-500' : 'text-slate-700'}`}
+        >
+          <input
+            type="checkbox"
+            className="h-4 w-4 rounded border-slate-300 accent-primary disabled:cursor-not-allowed"
+            disabled={featureLocked}
+            aria-describedby={featureLocked ? featuredNoteId : undefined}
+            {...form.register('featured')}
+          />
+          Mark as Featured ads
+        </label>
+        {featureLocked && (
+          <p id={featuredNoteId} className="mt-1 text-sm text-slate-600">
+            Featured placement is not part of your plan.{' '}
+            <a href="/membership" className="font-medium text-primary underline">
+              See the membership plans
+            </a>
+          </p>
+        )}
+      </div>
     </FormShell>
   );
 }

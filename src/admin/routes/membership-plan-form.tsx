@@ -4,8 +4,8 @@ import EntityForm from '../components/EntityForm.tsx';
 import { Field, inputClass } from '../components/form.tsx';
 import { useEntityForm } from '../components/use-entity-form.ts';
 
-type TPlanValues = { plan_name: string; subscription_type: string; price: string };
-const EMPTY: TPlanValues = { plan_name: '', subscription_type: '', price: '' };
+type TPlanValues = { plan_name: string; subscription_type: string; price: string; includes_featured: boolean };
+const EMPTY: TPlanValues = { plan_name: '', subscription_type: '', price: '', includes_featured: false };
 
 /** SPEC.md §2 Membership plan form: name, subscription period, price. */
 export default function MembershipPlanForm() {
@@ -13,11 +13,17 @@ export default function MembershipPlanForm() {
     defaults: EMPTY,
     loadPath: (id) => `/api/memberships/${id}`,
     fromAnswer: (res) => {
-      const p = res.data as { plan_name: string; subscription_type: string; price: number | null };
+      const p = res.data as {
+        plan_name: string;
+        subscription_type: string;
+        price: number | null;
+        includes_featured: boolean;
+      };
       return {
         plan_name: p.plan_name,
         subscription_type: p.subscription_type,
         price: p.price === null ? '' : String(p.price),
+        includes_featured: p.includes_featured,
       };
     },
     schema: ZPlan,
@@ -51,6 +57,14 @@ export default function MembershipPlanForm() {
           {...register('price')}
         />
       </Field>
+      <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
+        <input
+          type="checkbox"
+          className="h-4 w-4 rounded border-slate-300 accent-primary"
+          {...register('includes_featured')}
+        />
+        Includes featured ads (members may mark their ads as Featured)
+      </label>
     </EntityForm>
   );
 }
