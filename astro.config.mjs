@@ -3,6 +3,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
+import { PAGE_CSP_DIRECTIVES, PAGE_SCRIPT_SOURCES, PAGE_STYLE_SOURCES } from './api/constants/csp.ts';
 
 // Middleware mode: scripts/start.mjs owns the HTTP server so it can migrate and seed
 // before listening, serve /uploads, and shut down gracefully.
@@ -16,23 +17,15 @@ export default defineConfig({
   // checkOrigin off: src/middleware.ts and api/middleware/origin-check.ts check Origin for
   // every body type (Astro's check skips JSON). csp: Astro sends a Content-Security-Policy
   // header on every on-demand page with the hashes of the inline scripts its islands need;
-  // api/middleware/security-headers.ts covers everything else. Inline style attributes are
-  // allowed (the rich-text content and theme colours use them).
+  // api/middleware/security-headers.ts covers everything else. Both take the directives from
+  // api/constants/csp.ts.
   security: {
     checkOrigin: false,
     csp: {
       algorithm: 'SHA-256',
-      directives: [
-        "default-src 'self'",
-        "img-src 'self' data: blob:",
-        "font-src 'self' data:",
-        "connect-src 'self'",
-        "object-src 'none'",
-        "base-uri 'none'",
-        "form-action 'self'",
-        "frame-ancestors 'none'",
-      ],
-      styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
+      directives: [...PAGE_CSP_DIRECTIVES],
+      scriptDirective: { resources: [...PAGE_SCRIPT_SOURCES] },
+      styleDirective: { resources: [...PAGE_STYLE_SOURCES] },
     },
   },
   vite: {

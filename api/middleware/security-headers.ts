@@ -1,4 +1,5 @@
 import { createMiddleware } from 'hono/factory';
+import { FALLBACK_PAGE_CSP, NON_HTML_CSP } from '../constants/csp.ts';
 import type { AppEnv } from '../context.ts';
 import { env } from '../env.ts';
 import { trustedProxyHops } from '../lib/client-ip.ts';
@@ -7,28 +8,11 @@ import { trustedProxyHops } from '../lib/client-ip.ts';
  * Security headers for every response: pages (src/middleware.ts), the API (below), uploads,
  * and static files (scripts/start.mjs). Pages get their Content-Security-Policy from Astro
  * (astro.config.mjs `security.csp`, which adds the hashes of the island scripts it inlines);
- * anything that has none gets one of the strict policies here.
+ * anything that has none gets one of the strict policies of api/constants/csp.ts, the one
+ * place the directives are written.
  */
 
-/** For API JSON, uploads and other non-HTML responses: nothing may run or be framed. */
-export const NON_HTML_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
-
-/**
- * For an HTML response that Astro did not give a policy (e.g. an error page): the page
- * policy without inline-script hashes, so no inline script can run.
- */
-export const FALLBACK_PAGE_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+export { FALLBACK_PAGE_CSP, NON_HTML_CSP };
 
 const PERMISSIONS_POLICY = [
   'camera=()',

@@ -1,13 +1,9 @@
 import './zod-setup.ts';
 import { z } from 'zod';
 
-/** SPEC.md §9: the ad list page size, and the most one request may ask for. */
-export const AD_PAGE_SIZE = 10;
-export const AD_MAX_LIMIT = 100;
-/** Deepest page served; far past any real catalogue, it keeps OFFSET bounded. */
-export const AD_MAX_PAGE = 100_000;
-/** numeric(12, 2) holds at most this. */
-export const PRICE_MAX = 9_999_999_999;
+import { AD_MAX_LIMIT, AD_MAX_PAGE, AD_PAGE_SIZE, MAX_PRICE } from '../constants/limits.ts';
+
+export { AD_MAX_LIMIT, AD_MAX_PAGE, AD_PAGE_SIZE };
 
 export const AD_SORTS = ['', 'price-asc', 'price-desc'] as const;
 export type TAdSort = (typeof AD_SORTS)[number];
@@ -36,7 +32,7 @@ function wholeNumber(message: string) {
 function price(message: string) {
   return z.preprocess(
     blankToUndefined,
-    z.coerce.number({ error: message }).min(0, message).max(PRICE_MAX, message).optional(),
+    z.coerce.number({ error: message }).min(0, message).max(MAX_PRICE, message).optional(),
   );
 }
 

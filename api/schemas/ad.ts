@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_PRICE } from '../constants/limits.ts';
 import { parseJsonText } from '../lib/json-text.ts';
 import { requiredText, ZId } from './fields.ts';
 import { isBlankHtml, requiredRichText } from './rich-text.ts';
@@ -13,8 +14,7 @@ export const AD_MESSAGES = {
   location: 'Please enter location.',
 } as const;
 
-/** numeric(12,2) in the database. */
-export const MAX_PRICE = 9_999_999_999.99;
+export { MAX_PRICE };
 export const MAX_FEATURES = 30;
 export const MAX_FEATURE_LENGTH = 200;
 export const MAX_DESCRIPTION_LENGTH = 50_000;

@@ -1,11 +1,9 @@
 import './zod-setup.ts';
 import { z } from 'zod';
-import { AD_MAX_PAGE, stripNul } from './ad-query.ts';
+import { AD_MAX_PAGE, ADMIN_MAX_LIMIT, ADMIN_PAGE_SIZE } from '../constants/limits.ts';
+import { stripNul } from './ad-query.ts';
 
-/** SPEC.md §9: the admin tables show five rows a page. */
-export const ADMIN_PAGE_SIZE = 5;
-/** The most rows one page of an admin list may ask for. */
-export const ADMIN_MAX_LIMIT = 100;
+export { ADMIN_MAX_LIMIT, ADMIN_PAGE_SIZE };
 
 /** The columns each server-paged admin list sorts on (SPEC.md §2); id also breaks ties. */
 export const AD_LIST_SORTS = ['id', 'heading', 'price'] as const;

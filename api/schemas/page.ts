@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { PAGE_TEMPLATES } from '../db/schema/content.ts';
+import { PAGE_TEMPLATES } from '../constants/pages.ts';
 import { requiredText } from './fields.ts';
 import { richText } from './rich-text.ts';
 
+export type { TPageTemplate } from '../constants/pages.ts';
 export { PAGE_TEMPLATES };
-export type TPageTemplate = (typeof PAGE_TEMPLATES)[number];
 
 export const PAGE_MESSAGES = {
   name: 'Please enter name.',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROLES, SUBSCRIPTIONS } from '../db/schema/users.ts';
+import { ROLES, SUBSCRIPTIONS } from '../constants/users.ts';
 import { requiredText } from './fields.ts';
 
 export const MESSAGES = {

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
-export const PAGE_TEMPLATES = ['default', 'home', 'aboutus', 'Faq', 'contact'] as const;
+import { PAGE_TEMPLATES } from '../../constants/pages.ts';
+
+export { PAGE_TEMPLATES };
 
 export const pages = pgTable(
   'pages',

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ROLES, SUBSCRIPTIONS } from '../../constants/users.ts';
 
-export const ROLES = ['admin', 'customer'] as const;
-export const SUBSCRIPTIONS = ['free', 'gold', 'platinum'] as const;
-export type TRole = (typeof ROLES)[number];
-export type TSubscription = (typeof SUBSCRIPTIONS)[number];
+export type { TRole, TSubscription } from '../../constants/users.ts';
+// Server code has long imported these from here; the browser imports the constants module.
+export { ROLES, SUBSCRIPTIONS };
 
 export const users = pgTable(
   'users',

@@ -2,6 +2,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { ExternalLink, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { ADMIN_PAGE_SIZE as PAGE_SIZE } from '../../../api/constants/limits.ts';
 import { apiFetch } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
 import ConfirmDialog from './ConfirmDialog.tsx';
@@ -45,9 +46,6 @@ export type TCrudListProps<T extends TRow> = {
    */
   serverPaging?: boolean;
 };
-
-/** SPEC.md §9: admin tables show five rows a page. */
-const PAGE_SIZE = 5;
 
 /** What a list screen needs from wherever its rows come from. */
 type TListSource<T> = {

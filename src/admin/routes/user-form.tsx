@@ -1,4 +1,4 @@
-import { ROLES, SUBSCRIPTIONS } from '../../../api/db/schema/users.ts';
+import { ROLES, SUBSCRIPTIONS } from '../../../api/constants/users.ts';
 import { ZAdminUser } from '../../../api/schemas/user.ts';
 import { apiFetch } from '../../lib/api.ts';
 import EntityForm from '../components/EntityForm.tsx';
