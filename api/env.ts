@@ -34,6 +34,8 @@ const ZEnv = z.object({
   S3_REGION: optional(z.string()).transform((v) => v ?? 'us-east-1'),
   S3_ACCESS_KEY_ID: optional(z.string()),
   S3_SECRET_ACCESS_KEY: optional(z.string()),
+  // Where the SQL migrations are when neither ./drizzle nor the folder beside the code has them.
+  MIGRATIONS_DIR: optional(z.string()),
 });
 
 /** Rules across variables. */
@@ -72,4 +74,37 @@ export function env(): TEnv {
 
 export function resetEnv() {
   cached = undefined;
+}
+
+/** The tuning settings that may change while the process runs; see runtimeEnv(). */
+export type TRuntimeEnv = {
+  /** PAGE_CACHE_TTL_MS: how long an anonymous page stays cached (0 turns the cache off; at most a minute). */
+  pageCacheTtlMs: number;
+  /** PAGE_CACHE_MAX_BYTES: the page cache's byte budget. */
+  pageCacheMaxBytes: number;
+  /** RATE_LIMIT_SCALE: multiplies every rate limit's allowance. */
+  rateLimitScale: number;
+};
+
+const DEFAULT_PAGE_CACHE_TTL_MS = 3000;
+const MAX_PAGE_CACHE_TTL_MS = 60_000;
+const DEFAULT_PAGE_CACHE_MAX_BYTES = 32 * 1024 * 1024;
+
+/**
+ * Tuning settings, read afresh on every call rather than parsed once like env(): tests and
+ * benchmarks change them while the process runs, and each reader (the page cache, the rate
+ * limiters) decides when to look again. A value that is not a usable number gives the
+ * default (for the cache's lifetime: off), as these were always lenient.
+ */
+export function runtimeEnv(): TRuntimeEnv {
+  const ttlRaw = process.env.PAGE_CACHE_TTL_MS;
+  const ttl = ttlRaw === undefined || ttlRaw === '' ? DEFAULT_PAGE_CACHE_TTL_MS : Number(ttlRaw);
+  const bytesRaw = process.env.PAGE_CACHE_MAX_BYTES;
+  const bytes = bytesRaw === undefined || bytesRaw === '' ? DEFAULT_PAGE_CACHE_MAX_BYTES : Number(bytesRaw);
+  const scale = Number(process.env.RATE_LIMIT_SCALE ?? 1);
+  return {
+    pageCacheTtlMs: Number.isFinite(ttl) && ttl > 0 ? Math.min(ttl, MAX_PAGE_CACHE_TTL_MS) : 0,
+    pageCacheMaxBytes: Number.isFinite(bytes) && bytes >= 0 ? Math.floor(bytes) : DEFAULT_PAGE_CACHE_MAX_BYTES,
+    rateLimitScale: Number.isFinite(scale) && scale > 0 ? scale : 1,
+  };
 }

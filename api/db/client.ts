@@ -30,7 +30,7 @@ let current: Connection | undefined;
 /** The drizzle/ folder, found from this file in source and from the bundle in dist/. */
 export function migrationsFolder(): string {
   const candidates = [
-    process.env.MIGRATIONS_DIR,
+    env().MIGRATIONS_DIR,
     path.resolve(process.cwd(), 'drizzle'),
     path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle'),
   ].filter((p): p is string => !!p);

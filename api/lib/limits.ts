@@ -1,3 +1,5 @@
+import { runtimeEnv } from '../env.ts';
+
 /**
  * Every abuse limit of the site in one place (docs/SECURITY.md lists them). Per-IP limits use
  * the client address of api/lib/client-ip.ts; per-account limits use the lowercased email.
@@ -50,8 +52,7 @@ export type TRateLimitName = keyof typeof RATE_LIMITS;
 
 /** The scale factor from RATE_LIMIT_SCALE (a positive number; anything else means 1). */
 export function rateLimitScale(): number {
-  const n = Number(process.env.RATE_LIMIT_SCALE ?? 1);
-  return Number.isFinite(n) && n > 0 ? n : 1;
+  return runtimeEnv().rateLimitScale;
 }
 
 const KB = 1024;

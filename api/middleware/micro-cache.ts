@@ -24,6 +24,7 @@
  */
 
 import { isPersonalWrite, isSharedRead } from '../access-rules.ts';
+import { runtimeEnv } from '../env.ts';
 
 /** A ready-to-write copy of an entry (compressed, with its header list), kept on the entry. */
 type TWire = { body: Uint8Array; headers?: (string | number)[] };
@@ -40,7 +41,6 @@ type TEntry = {
 };
 
 const MAX_BODY = 1024 * 1024;
-const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
 /** Map entry, key and bookkeeping, roughly: keeps a flood of tiny answers bounded too. */
 const ENTRY_OVERHEAD = 256;
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -58,9 +58,7 @@ const entries = store.entries;
 
 /** The byte budget of the whole cache (PAGE_CACHE_MAX_BYTES, default 32 MB). */
 export function cacheMaxBytes(): number {
-  const raw = process.env.PAGE_CACHE_MAX_BYTES;
-  const n = raw === undefined || raw === '' ? DEFAULT_MAX_BYTES : Number(raw);
-  return Number.isFinite(n) && n >= 0 ? Math.floor(n) : DEFAULT_MAX_BYTES;
+  return runtimeEnv().pageCacheMaxBytes;
 }
 
 /** Bytes the cache holds now (bodies, headers, wire copies). */
@@ -146,9 +144,7 @@ export function responseFrom(entry: TEntry): Response {
 }
 
 export function cacheTtlMs(): number {
-  const raw = process.env.PAGE_CACHE_TTL_MS;
-  const n = raw === undefined || raw === '' ? 3000 : Number(raw);
-  return Number.isFinite(n) && n > 0 ? Math.min(n, 60_000) : 0;
+  return runtimeEnv().pageCacheTtlMs;
 }
 
 /** Empties the cache (tests; every successful write does it too). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrice, readBrowseFilters, timeAgo } from '../../src/components/ads/format.ts';
+import { formatPrice, timeAgo } from '../../src/components/ads/format.ts';
+import { readBrowseFilters } from '../../src/lib/browse-filters.ts';
 
 describe('formatPrice', () => {
   it('writes dollars with thousands separators and at most two decimals', () => {

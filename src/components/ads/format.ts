@@ -50,33 +50,6 @@ export const EMPTY_FILTERS: TBrowseFilters = {
   page: 1,
 };
 
-const PRICE_RE = /^\d{1,10}(\.\d{1,2})?$/;
-
-/**
- * Filters from a page URL: psearchKeyword, pselectedCategory, pminPrice, pmaxPrice, plus
- * sort and page. Values that cannot be used are dropped rather than failing the page.
- */
-export function readBrowseFilters(params: URLSearchParams): TBrowseFilters {
-  const price = (v: string | null) => {
-    const t = (v ?? '').trim();
-    return PRICE_RE.test(t) ? t : '';
-  };
-  const sort = params.get('sort') ?? '';
-  const page = Number(params.get('page') ?? '1');
-  let minPrice = price(params.get('pminPrice'));
-  let maxPrice = price(params.get('pmaxPrice'));
-  if (minPrice && maxPrice && Number(minPrice) > Number(maxPrice)) [minPrice, maxPrice] = [maxPrice, minPrice];
-  const category = (params.get('pselectedCategory') ?? '').trim().slice(0, 200);
-  return {
-    search: (params.get('psearchKeyword') ?? '').replace(/\0/g, '').slice(0, 200),
-    category: category.toLowerCase() === 'all' ? '' : category,
-    minPrice,
-    maxPrice,
-    sort: sort === 'price-asc' || sort === 'price-desc' ? sort : '',
-    page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
-  };
-}
-
 /** The page URL's query for these filters (only what is set), for sharing and reloads. */
 export function browseQuery(f: TBrowseFilters): string {
   const p = new URLSearchParams();

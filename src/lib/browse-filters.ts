@@ -1,0 +1,50 @@
+import { AD_QUERY_MESSAGES, ZAdQuery } from '../../api/schemas/ad-query.ts';
+import type { TBrowseFilters } from '../components/ads/format.ts';
+
+/** The page URL's names for the fields of the API's ad-list query. */
+const URL_NAMES = {
+  search: 'psearchKeyword',
+  category: 'pselectedCategory',
+  min_price: 'pminPrice',
+  max_price: 'pmaxPrice',
+  sort: 'sort',
+  page: 'page',
+} as const;
+type TField = keyof typeof URL_NAMES;
+
+/**
+ * The Browse Ads List filters from a page URL, judged by the API's own query schema so the
+ * page and GET /api/all-ads accept exactly the same values. A link is not a form: where the
+ * API would answer 400, the page drops the value it names and shows the rest, and a reversed
+ * price range is swapped rather than dropped (the visitor typed both bounds).
+ */
+export function readBrowseFilters(params: URLSearchParams): TBrowseFilters {
+  const input: Partial<Record<TField, string>> = {};
+  for (const [field, name] of Object.entries(URL_NAMES) as [TField, string][]) {
+    const value = params.get(name);
+    if (value !== null) input[field] = value;
+  }
+  // Each round removes or swaps what the last one refused; there are only six fields.
+  for (let round = 0; round < 8; round++) {
+    const parsed = ZAdQuery.safeParse(input);
+    if (parsed.success) {
+      const q = parsed.data;
+      return {
+        search: q.search,
+        category: q.category,
+        minPrice: q.min_price === undefined ? '' : String(q.min_price),
+        maxPrice: q.max_price === undefined ? '' : String(q.max_price),
+        sort: q.sort,
+        page: q.page,
+      };
+    }
+    for (const issue of parsed.error.issues) {
+      if (issue.message === AD_QUERY_MESSAGES.priceRange) {
+        [input.min_price, input.max_price] = [input.max_price, input.min_price];
+      } else {
+        delete input[issue.path[0] as TField];
+      }
+    }
+  }
+  return { search: '', category: '', minPrice: '', maxPrice: '', sort: '', page: 1 };
+}
