@@ -3,11 +3,11 @@ import { ExternalLink, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ADMIN_PAGE_SIZE as PAGE_SIZE } from '../../../api/constants/limits.ts';
+import { buttonClass } from '../../components/ui/classes.ts';
 import { apiFetch } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
 import ConfirmDialog from './ConfirmDialog.tsx';
 import DataTable, { type TServerMode, useRowLayout } from './DataTable.tsx';
-import { primaryButtonClass } from './form.tsx';
 import { useListState } from './list-return.ts';
 import { useApiList } from './use-api-list.ts';
 import { useServerList } from './use-server-list.ts';
@@ -160,7 +160,7 @@ function CrudListView<T extends TRow>(props: TCrudListProps<T> & { list: TListSo
         server={server}
         toolbar={
           addTo && addLabel ? (
-            <Link to={addTo} className={primaryButtonClass}>
+            <Link to={addTo} className={buttonClass('primary')}>
               <Plus className="h-4 w-4" aria-hidden="true" /> {addLabel}
             </Link>
           ) : undefined

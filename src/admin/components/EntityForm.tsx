@@ -2,7 +2,8 @@ import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { Link } from 'react-router';
-import { FormShell, secondaryButtonClass } from './form.tsx';
+import { buttonClass } from '../../components/ui/classes.ts';
+import { FormShell } from './form.tsx';
 import { useReturnTo } from './list-return.ts';
 import Spinner from './Spinner.tsx';
 import type { useEntityForm } from './use-entity-form.ts';
@@ -28,7 +29,7 @@ export default function EntityForm<V extends FieldValues>({
 }) {
   const returnTo = useReturnTo(backTo);
   const back = (
-    <Link to={returnTo} className={secondaryButtonClass}>
+    <Link to={returnTo} className={buttonClass('secondary')}>
       <ArrowLeft className="h-4 w-4" aria-hidden="true" /> {backLabel}
     </Link>
   );

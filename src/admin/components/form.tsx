@@ -1,41 +1,12 @@
 import type { ReactNode } from 'react';
+import { Button } from '../../components/ui/controls.tsx';
 
-/** Shared look for admin forms: one column, labels above fields (DESIGN.md). */
-export const inputClass =
-  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-primary focus:ring-2 focus:ring-primary/30 focus:outline-none disabled:bg-slate-100';
-
-/** Buttons are 44 px tall on phones (a thumb's tap target), compact from `md` up. */
-export const primaryButtonClass =
-  'inline-flex min-h-11 items-center justify-center gap-2 whitespace-nowrap rounded-lg bg-primary px-5 py-2.5 text-sm font-semibold text-primary-fg shadow-sm hover:brightness-95 disabled:opacity-60 md:min-h-0';
-
-export const secondaryButtonClass =
-  'inline-flex min-h-11 items-center justify-center gap-2 whitespace-nowrap rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 md:min-h-0';
-
-export function Field({
-  label,
-  htmlFor,
-  hint,
-  children,
-}: {
-  label: string;
-  htmlFor?: string;
-  hint?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="space-y-1.5">
-      <label htmlFor={htmlFor} className="block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      {children}
-      {hint && <p className="text-xs text-slate-500">{hint}</p>}
-    </div>
-  );
-}
+/** Admin forms: one column, labels above fields, the shared controls of src/components/ui. */
+export { default as Field } from '../../components/ui/Field.tsx';
 
 /**
  * The form shell: title, fields in one column, the submit button. noValidate: checks run
- * through the shared Zod schema so the toasts follow SPEC.md §5's order.
+ * through the shared Zod schema so the toasts follow the schema's field order.
  */
 export function FormShell({
   title,
@@ -60,7 +31,7 @@ export function FormShell({
       </div>
       {children}
       <div className="pt-2">
-        <button type="submit" disabled={busy} className={primaryButtonClass}>
+        <Button type="submit" disabled={busy}>
           {busy && (
             <span
               className="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white"
@@ -68,13 +39,8 @@ export function FormShell({
             />
           )}
           {submitLabel}
-        </button>
+        </Button>
       </div>
     </form>
   );
-}
-
-/** The first Zod issue's message, to show as the one toast (SPEC.md §5: stop at the first). */
-export function firstIssue(error: { issues: { message: string }[] }): string {
-  return error.issues[0]?.message ?? 'Please check the form.';
 }

@@ -1,11 +1,19 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { type DefaultValues, type FieldValues, useForm } from 'react-hook-form';
+import {
+  type DefaultValues,
+  type FieldErrors,
+  type FieldValues,
+  type Resolver,
+  type SubmitHandler,
+  type UseFormProps,
+  useForm,
+} from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import type { ZodType } from 'zod';
 import { apiFetch, type TApiError, withIdempotencyKey } from '../../lib/api.ts';
 import { createSubmissionKeys } from '../../lib/submission-key.ts';
 import { notify } from '../../lib/toast.ts';
-import { firstIssue } from './form.tsx';
 import { useReturnTo } from './list-return.ts';
 
 type TAnswer = ({ success: true } & Record<string, unknown>) | TApiError;
@@ -16,21 +24,72 @@ export type TEntityFormOptions<V extends FieldValues> = {
   /** GET endpoint for the edited row, and how its answer becomes form values. */
   loadPath?: (id: string) => string;
   fromAnswer?: (answer: Record<string, unknown>) => V;
-  /** The shared Zod schema: its first issue is the one toast (SPEC.md §5 order). */
+  /** The shared Zod schema: its first issue is the one toast (the schema's field order). */
   schema: ZodType;
   /** What the schema checks, when it is not the form values themselves. */
   toCheck?: (values: V) => unknown;
   /** Sends the form; `id` is the route parameter in edit mode. */
   save: (values: V, id: string | undefined) => Promise<TAnswer>;
-  /** SPEC.md §8 fixed success texts (FAQ added…); otherwise the server's message. */
+  /** Fixed success texts (FAQ added…); otherwise the server's message. */
   successText?: { add: string; edit: string };
   /** Where to go after a successful save. */
   doneTo: string;
 };
 
 /**
- * Add/edit form state shared by the admin forms (SPEC.md §4: add mode without an id route
- * parameter, edit mode with one). Loads the row in edit mode, validates with the shared
+ * The first error message in the order the schema checks its fields: the resolver records
+ * Zod's issues in that order, and nested errors (a feature row) sit under their field.
+ */
+export function firstErrorMessage(errors: unknown): string | undefined {
+  if (!errors || typeof errors !== 'object') return undefined;
+  const own = (errors as { message?: unknown }).message;
+  if (typeof own === 'string' && own) return own;
+  for (const [key, value] of Object.entries(errors)) {
+    if (key === 'ref' || key === 'message' || key === 'type') continue;
+    const found = firstErrorMessage(value);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * The one validation path of the admin forms: react-hook-form checked by the shared Zod
+ * schema (zodResolver). `toCheck` reshapes the values first where the schema checks what is
+ * sent rather than the fields. The submit handler gets the form values as typed (the server
+ * parses them again), and an invalid form gets one toast: the schema's first message.
+ */
+export function useSchemaForm<V extends FieldValues>({
+  defaults,
+  schema,
+  toCheck,
+  mode,
+}: {
+  defaults?: V;
+  schema: ZodType;
+  toCheck?: (values: V) => unknown;
+  mode?: UseFormProps<V>['mode'];
+}) {
+  const check = zodResolver(schema as never, undefined, { raw: true }) as unknown as Resolver<FieldValues>;
+  const resolver: Resolver<V> = async (values, context, options) => {
+    const result = await check((toCheck ? toCheck(values) : values) as FieldValues, context, options as never);
+    const errors = result.errors as FieldErrors<V>;
+    return Object.keys(errors).length ? { values: {}, errors } : { values, errors: {} };
+  };
+  const form = useForm<V>({
+    defaultValues: defaults as DefaultValues<V> | undefined,
+    resolver,
+    mode,
+    // Problems are named in a toast; moving the focus would be new behaviour for these forms.
+    shouldFocusError: false,
+  });
+  const submit = (onValid: SubmitHandler<V>) =>
+    form.handleSubmit(onValid, (errors) => notify.error(firstErrorMessage(errors) ?? 'Please check the form.'));
+  return { form, submit };
+}
+
+/**
+ * Add/edit form state shared by the admin forms (add mode without an id route parameter,
+ * edit mode with one). Loads the row in edit mode, validates with the shared
  * schema, saves, toasts and navigates. Fields live in react-hook-form.
  */
 export function useEntityForm<V extends FieldValues>(options: TEntityFormOptions<V>) {
@@ -38,7 +97,11 @@ export function useEntityForm<V extends FieldValues>(options: TEntityFormOptions
   const isEdit = id !== undefined;
   const navigate = useNavigate();
   const doneTo = useReturnTo(options.doneTo);
-  const form = useForm<V>({ defaultValues: options.defaults as DefaultValues<V> });
+  const { form, submit } = useSchemaForm<V>({
+    defaults: options.defaults,
+    schema: options.schema,
+    toCheck: options.toCheck,
+  });
   const [loading, setLoading] = useState(isEdit && !!options.loadPath);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -67,12 +130,7 @@ export function useEntityForm<V extends FieldValues>(options: TEntityFormOptions
 
   // One Idempotency-Key per submission: the same values sent again after a failure reuse it.
   const [submissions] = useState(createSubmissionKeys);
-  const onSubmit = form.handleSubmit(async (values) => {
-    const parsed = options.schema.safeParse(options.toCheck ? options.toCheck(values) : values);
-    if (!parsed.success) {
-      notify.error(firstIssue(parsed.error));
-      return;
-    }
+  const onSubmit = submit(async (values) => {
     setBusy(true);
     const res = await withIdempotencyKey(submissions.keyFor({ id, values }), () => options.save(values, id));
     setBusy(false);

@@ -1,57 +1,30 @@
 import { ArrowLeft, Trash2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { Controller, useFieldArray } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { uploadUrl } from '../../../api/lib/image-urls.ts';
 import { ZAdForm } from '../../../api/schemas/ad.ts';
 import type { TAdRecord } from '../../../api/services/ads/ad-record.ts';
+import { buttonClass } from '../../components/ui/classes.ts';
+import { Button, Input, Select } from '../../components/ui/controls.tsx';
 import { apiFetch } from '../../lib/api.ts';
 import { createSubmissionKeys } from '../../lib/submission-key.ts';
 import { notify } from '../../lib/toast.ts';
-import { Field, FormShell, firstIssue, inputClass, secondaryButtonClass } from '../components/form.tsx';
+import { Field, FormShell } from '../components/form.tsx';
 import ImageDrop, { type TExistingImage } from '../components/ImageDrop.tsx';
 import { useReturnTo } from '../components/list-return.ts';
 import RichTextEditor from '../components/RichTextEditor.tsx';
 import Spinner from '../components/Spinner.tsx';
+import { useSchemaForm } from '../components/use-entity-form.ts';
+import { adToValues, EMPTY, galleryNames, type TValues } from './ad-form-values.ts';
 
 type TCategory = { id: number; name: string; slug: string };
 type TLimit = { photolimit: number; adsPerDay: number | null; adsLeftToday: number | null; featured: boolean };
 
-type TValues = {
-  heading: string;
-  category: string;
-  description: string;
-  price: string;
-  rating: string;
-  location: string;
-  features: { value: string }[];
-  featured: boolean;
-};
-
-const EMPTY: TValues = {
-  heading: '',
-  category: '',
-  description: '',
-  price: '',
-  rating: '',
-  location: '',
-  features: [{ value: '' }],
-  featured: false,
-};
-
-function parseList<T>(text: string | null | undefined): T[] {
-  try {
-    const v: unknown = JSON.parse(text || '[]');
-    return Array.isArray(v) ? (v as T[]) : [];
-  } catch {
-    return [];
-  }
-}
-
 /**
- * SPEC.md §2 'Add Advertisement' (no id: title 'Add Advertisment', button 'Create Ads')
- * and 'Edit Advertisement' (id: loaded by id, button 'Save Ads'). One component for both.
- * Checks run through the shared ZAdForm, so the toasts follow SPEC.md §5's order.
+ * 'Add Advertisement' (no id: title 'Add Advertisment', button 'Create Ads') and 'Edit
+ * Advertisement' (id: loaded by id, button 'Save Ads'). One component for both. Checks run
+ * through the shared ZAdForm, so the toasts follow the schema's field order.
  */
 export default function AdForm() {
   const { id } = useParams();
@@ -61,7 +34,7 @@ export default function AdForm() {
   const ids = { heading: useId(), category: useId(), price: useId(), rating: useId(), location: useId() };
   const descriptionId = useId();
   const featuredNoteId = useId();
-  const form = useForm<TValues>({ defaultValues: EMPTY });
+  const { form, submit } = useSchemaForm<TValues>({ defaults: EMPTY, schema: ZAdForm });
   const features = useFieldArray({ control: form.control, name: 'features' });
 
   const [categories, setCategories] = useState<TCategory[]>([]);
@@ -121,22 +94,10 @@ export default function AdForm() {
         return;
       }
       const ad = res.adsData;
-      const feats = parseList<{ value?: unknown }>(ad.features)
-        .map((f) => ({ value: typeof f === 'string' ? f : String(f?.value ?? '') }))
-        .filter((f) => f.value.trim() !== '');
-      form.reset({
-        heading: ad.heading,
-        category: ad.category,
-        description: ad.description,
-        price: String(ad.price),
-        rating: String(ad.rating),
-        location: ad.location,
-        features: feats.length ? feats : [{ value: '' }],
-        featured: ad.make_as_featured === 'Y',
-      });
+      form.reset(adToValues(ad));
       setWasFeatured(ad.make_as_featured === 'Y');
       setCurrentImage(ad.image);
-      setExisting(parseList<string>(ad.galleryimages).filter((n) => typeof n === 'string'));
+      setExisting(galleryNames(ad));
       setRemoved([]);
       setImage([]);
       setGallery([]);
@@ -155,12 +116,7 @@ export default function AdForm() {
 
   // The same values sent again after a failure reuse the key: the retry cannot post twice.
   const [submissions] = useState(createSubmissionKeys);
-  const onSubmit = form.handleSubmit(async (values) => {
-    const parsed = ZAdForm.safeParse(values);
-    if (!parsed.success) {
-      notify.error(firstIssue(parsed.error));
-      return;
-    }
+  const onSubmit = submit(async (values) => {
     const body = new FormData();
     if (isEdit) body.append('id', id);
     body.append('heading', values.heading.trim());
@@ -196,7 +152,7 @@ export default function AdForm() {
 
   const title = isEdit ? 'Edit Advertisement' : 'Add Advertisment';
   const back = (
-    <Link to={listTo} className={`${secondaryButtonClass} shrink-0 whitespace-nowrap`}>
+    <Link to={listTo} className={buttonClass('secondary', 'compact', 'shrink-0 whitespace-nowrap')}>
       <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to list
     </Link>
   );
@@ -240,17 +196,17 @@ export default function AdForm() {
         existing={currentImage ? [{ name: currentImage, url: uploadUrl(currentImage, 400) }] : []}
       />
       <Field label="Heading" htmlFor={ids.heading}>
-        <input id={ids.heading} type="text" maxLength={150} className={inputClass} {...form.register('heading')} />
+        <Input id={ids.heading} type="text" maxLength={150} {...form.register('heading')} />
       </Field>
       <Field label="Category" htmlFor={ids.category}>
-        <select id={ids.category} className={inputClass} {...form.register('category')}>
+        <Select id={ids.category} {...form.register('category')}>
           <option value="">Select any one</option>
           {categories.map((c) => (
             <option key={c.slug} value={c.slug}>
               {c.name}
             </option>
           ))}
-        </select>
+        </Select>
       </Field>
       <div className="space-y-1.5">
         <span id={descriptionId} className="block text-sm font-medium text-slate-700">
@@ -275,29 +231,29 @@ export default function AdForm() {
             <span className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-sm text-slate-500">
               $
             </span>
-            <input
+            <Input
               id={ids.price}
               type="number"
               inputMode="decimal"
               min={0}
               step="0.01"
-              className={`${inputClass} pl-7`}
+              className="pl-7"
               {...form.register('price')}
             />
           </div>
         </Field>
         <Field label="Rating" htmlFor={ids.rating}>
-          <select id={ids.rating} className={inputClass} {...form.register('rating')}>
+          <Select id={ids.rating} {...form.register('rating')}>
             <option value="">Select any one</option>
             {[1, 2, 3, 4, 5].map((r) => (
               <option key={r} value={r}>
                 {r}
               </option>
             ))}
-          </select>
+          </Select>
         </Field>
         <Field label="Location" htmlFor={ids.location}>
-          <input id={ids.location} type="text" maxLength={200} className={inputClass} {...form.register('location')} />
+          <Input id={ids.location} type="text" maxLength={200} {...form.register('location')} />
         </Field>
       </div>
       <ImageDrop
@@ -319,12 +275,11 @@ export default function AdForm() {
         <ul className="space-y-2">
           {features.fields.map((f, i) => (
             <li key={f.id} className="flex items-center gap-2">
-              <input
+              <Input
                 type="text"
                 placeholder="Enter feature"
                 aria-label={`Feature ${i + 1}`}
                 maxLength={200}
-                className={inputClass}
                 {...form.register(`features.${i}.value`)}
               />
               <button
@@ -339,9 +294,9 @@ export default function AdForm() {
             </li>
           ))}
         </ul>
-        <button type="button" onClick={() => features.append({ value: '' })} className={secondaryButtonClass}>
+        <Button variant="secondary" onClick={() => features.append({ value: '' })}>
           + Add Feature
-        </button>
+        </Button>
       </fieldset>
       <div>
         <label

@@ -1,16 +1,17 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { X } from 'lucide-react';
 import { useCallback, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { uploadUrl } from '../../../api/lib/image-urls.ts';
 import { slugify } from '../../../api/lib/slug.ts';
 import { CATEGORY_MESSAGES, ZCategoryForm } from '../../../api/schemas/category.ts';
 import type { TCategory } from '../../../api/services/categories/list-categories.ts';
+import { Button, Input } from '../../components/ui/controls.tsx';
 import { apiFetch } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
 import CrudList from '../components/CrudList.tsx';
-import { Field, FormShell, firstIssue, inputClass, secondaryButtonClass } from '../components/form.tsx';
+import { Field, FormShell } from '../components/form.tsx';
 import ImageDrop from '../components/ImageDrop.tsx';
+import { useSchemaForm } from '../components/use-entity-form.ts';
 
 type TCategoryValues = { id: string; name: string; slug: string; image: string };
 const EMPTY: TCategoryValues = { id: '', name: '', slug: '', image: '' };
@@ -27,8 +28,8 @@ const columns: ColumnDef<TCategory>[] = [
  * with an empty form (§4).
  */
 export default function Categories() {
-  const form = useForm<TCategoryValues>({ defaultValues: EMPTY });
-  const { register, setValue, watch, reset, handleSubmit } = form;
+  const { form, submit } = useSchemaForm<TCategoryValues>({ defaults: EMPTY, schema: ZCategoryForm });
+  const { register, setValue, watch, reset } = form;
   const [image, setImage] = useState<File[]>([]);
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState(0);
@@ -48,12 +49,7 @@ export default function Categories() {
     [reset],
   );
 
-  const onSubmit = handleSubmit(async (values) => {
-    const parsed = ZCategoryForm.safeParse(values);
-    if (!parsed.success) {
-      notify.error(firstIssue(parsed.error));
-      return;
-    }
+  const onSubmit = submit(async (values) => {
     const body = new FormData();
     if (values.id) body.append('id', values.id);
     body.append('name', values.name);
@@ -81,17 +77,16 @@ export default function Categories() {
         onSubmit={onSubmit}
         aside={
           editing ? (
-            <button type="button" onClick={toAddMode} className={secondaryButtonClass}>
+            <Button variant="secondary" type="button" onClick={toAddMode}>
               <X className="h-4 w-4" aria-hidden="true" /> Cancel edit
-            </button>
+            </Button>
           ) : undefined
         }
       >
         <div className="grid gap-5 sm:grid-cols-2">
           <Field label="Name" htmlFor="category-name">
-            <input
+            <Input
               id="category-name"
-              className={inputClass}
               {...name}
               onBlur={(e) => {
                 void name.onBlur(e);
@@ -102,7 +97,7 @@ export default function Categories() {
             />
           </Field>
           <Field label="Slug" htmlFor="category-slug" hint="Lower-case words joined by hyphens, used in links.">
-            <input id="category-slug" className={inputClass} {...register('slug')} />
+            <Input id="category-slug" {...register('slug')} />
           </Field>
         </div>
         <ImageDrop

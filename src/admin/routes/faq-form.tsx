@@ -1,7 +1,8 @@
 import { ZFaq } from '../../../api/schemas/faq.ts';
+import { Input } from '../../components/ui/controls.tsx';
 import { apiFetch } from '../../lib/api.ts';
 import EntityForm from '../components/EntityForm.tsx';
-import { Field, inputClass } from '../components/form.tsx';
+import { Field } from '../components/form.tsx';
 import RichTextField from '../components/RichTextField.tsx';
 import { useEntityForm } from '../components/use-entity-form.ts';
 
@@ -24,7 +25,7 @@ export default function FaqForm() {
   return (
     <EntityForm state={state} title="FAQ Details" submitLabel={state.isEdit ? 'Update FAQ' : 'Add FAQ'} backTo="/faqs">
       <Field label="Question" htmlFor="faq-question">
-        <input id="faq-question" className={inputClass} {...state.form.register('question')} />
+        <Input id="faq-question" {...state.form.register('question')} />
       </Field>
       <RichTextField control={state.form.control} name="answer" label="Answer" placeholder="Write the answer here..." />
     </EntityForm>

@@ -1,7 +1,8 @@
 import { ZPlan } from '../../../api/schemas/membership.ts';
+import { Input } from '../../components/ui/controls.tsx';
 import { apiFetch } from '../../lib/api.ts';
 import EntityForm from '../components/EntityForm.tsx';
-import { Field, inputClass } from '../components/form.tsx';
+import { Field } from '../components/form.tsx';
 import { useEntityForm } from '../components/use-entity-form.ts';
 
 type TPlanValues = { plan_name: string; subscription_type: string; price: string; includes_featured: boolean };
@@ -41,21 +42,13 @@ export default function MembershipPlanForm() {
       backTo="/membership-plans"
     >
       <Field label="Name" htmlFor="plan-name">
-        <input id="plan-name" className={inputClass} {...register('plan_name')} />
+        <Input id="plan-name" {...register('plan_name')} />
       </Field>
       <Field label="Subscription period" htmlFor="plan-type" hint="For example Monthly or Yearly. NA shows as FREE.">
-        <input id="plan-type" className={inputClass} {...register('subscription_type')} />
+        <Input id="plan-type" {...register('subscription_type')} />
       </Field>
       <Field label="Price" htmlFor="plan-price" hint="In dollars. Leave empty for a free plan.">
-        <input
-          id="plan-price"
-          type="number"
-          min="0"
-          step="0.01"
-          inputMode="decimal"
-          className={inputClass}
-          {...register('price')}
-        />
+        <Input id="plan-price" type="number" min="0" step="0.01" inputMode="decimal" {...register('price')} />
       </Field>
       <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
         <input

@@ -1,8 +1,9 @@
 import { slugify } from '../../../api/lib/slug.ts';
 import { PAGE_TEMPLATES, ZPage } from '../../../api/schemas/page.ts';
+import { Input, Select } from '../../components/ui/controls.tsx';
 import { apiFetch } from '../../lib/api.ts';
 import EntityForm from '../components/EntityForm.tsx';
-import { Field, inputClass } from '../components/form.tsx';
+import { Field } from '../components/form.tsx';
 import RichTextField from '../components/RichTextField.tsx';
 import { useEntityForm } from '../components/use-entity-form.ts';
 
@@ -47,9 +48,8 @@ export default function PageForm() {
       backTo="/pages"
     >
       <Field label="Name" htmlFor="page-name" hint={slug ? `Slug: ${slug}` : 'The slug is made from the name.'}>
-        <input
+        <Input
           id="page-name"
-          className={inputClass}
           {...name}
           onBlur={(e) => {
             void name.onBlur(e);
@@ -59,17 +59,17 @@ export default function PageForm() {
         />
       </Field>
       <Field label="Keyword" htmlFor="page-keyword" hint="SEO keywords, separated by commas.">
-        <input id="page-keyword" className={inputClass} {...register('seokeyword')} />
+        <Input id="page-keyword" {...register('seokeyword')} />
       </Field>
       <Field label="Template" htmlFor="page-template">
-        <select id="page-template" className={inputClass} {...register('template')}>
+        <Select id="page-template" {...register('template')}>
           <option value="">Select template</option>
           {PAGE_TEMPLATES.map((t) => (
             <option key={t} value={t}>
               {TEMPLATE_LABELS[t]}
             </option>
           ))}
-        </select>
+        </Select>
       </Field>
       {template === 'aboutus' && (
         <>

@@ -1,15 +1,17 @@
 import { Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useFieldArray, useForm } from 'react-hook-form';
+import { useFieldArray } from 'react-hook-form';
 import { uploadUrl } from '../../../api/lib/image-urls.ts';
 import { ZSettingsUpdate } from '../../../api/schemas/settings.ts';
 import type { TSettings } from '../../../api/services/settings/get-settings.ts';
+import { Button, Input, Textarea } from '../../components/ui/controls.tsx';
 import { apiFetch } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
-import { Field, inputClass, primaryButtonClass, secondaryButtonClass } from '../components/form.tsx';
+import { Field } from '../components/form.tsx';
 import ImageDrop from '../components/ImageDrop.tsx';
 import RichTextField from '../components/RichTextField.tsx';
 import Spinner from '../components/Spinner.tsx';
+import { useSchemaForm } from '../components/use-entity-form.ts';
 
 const AD_SLOTS = [
   { key: 'homepageleftsideads', link: 'homepageleftsideadslink', label: 'Homepage left side ad' },
@@ -72,8 +74,12 @@ function toFields(v: TSettingsValues): Record<string, string> {
 
 /** SPEC.md §2 Settings Options. */
 export default function Settings() {
-  const form = useForm<TSettingsValues>({ mode: 'onTouched' });
-  const { register, control, reset, watch, handleSubmit, formState } = form;
+  const { form, submit } = useSchemaForm<TSettingsValues>({
+    schema: ZSettingsUpdate,
+    toCheck: toFields,
+    mode: 'onTouched',
+  });
+  const { register, control, reset, watch, formState } = form;
   const links = useFieldArray({ control, name: 'socialLinks' });
   const [loaded, setLoaded] = useState<'loading' | 'ok' | string>('loading');
   const [logo, setLogo] = useState('');
@@ -105,12 +111,7 @@ export default function Settings() {
     check && !check.success ? check.error.issues.find((i) => i.path[0] !== 'email')?.message : undefined;
   const showEmailError = !emailOk && !!(formState.touchedFields.email || formState.isSubmitted);
 
-  const onSubmit = handleSubmit(async (v) => {
-    const parsed = ZSettingsUpdate.safeParse(toFields(v));
-    if (!parsed.success) {
-      notify.error(parsed.error.issues[0]?.message ?? 'Please check the form.');
-      return;
-    }
+  const onSubmit = submit(async (v) => {
     const body = new FormData();
     for (const [k, val] of Object.entries(toFields(v))) body.append(k, val);
     if (logoFile[0]) body.append('logo', logoFile[0]);
@@ -154,33 +155,26 @@ export default function Settings() {
           hint="Shown in the header and footer."
         />
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field label="Email" htmlFor="settings-email">
-            <input
+          <Field label="Email" htmlFor="settings-email" error={showEmailError ? 'Valid email required.' : undefined}>
+            <Input
               id="settings-email"
               type="email"
-              aria-invalid={showEmailError || undefined}
-              aria-describedby={showEmailError ? 'settings-email-error' : undefined}
-              className={`${inputClass} ${showEmailError ? 'border-red-500 focus:border-red-500 focus:ring-red-200' : ''}`}
+              className={showEmailError ? 'border-red-500 focus:border-red-500 focus:ring-red-200' : undefined}
               {...register('email')}
             />
-            {showEmailError && (
-              <p id="settings-email-error" className="text-sm text-red-700">
-                Valid email required.
-              </p>
-            )}
           </Field>
           <Field label="Phone" htmlFor="settings-phone">
-            <input id="settings-phone" type="tel" className={inputClass} {...register('phone')} />
+            <Input id="settings-phone" type="tel" {...register('phone')} />
           </Field>
           <Field label="Address" htmlFor="settings-address">
-            <input id="settings-address" className={inputClass} {...register('address')} />
+            <Input id="settings-address" {...register('address')} />
           </Field>
           <Field label="Working hours" htmlFor="settings-hours">
-            <input id="settings-hours" className={inputClass} {...register('working_hours')} />
+            <Input id="settings-hours" {...register('working_hours')} />
           </Field>
         </div>
         <Field label="Copyright" htmlFor="settings-copyright">
-          <input id="settings-copyright" className={inputClass} {...register('copyright')} />
+          <Input id="settings-copyright" {...register('copyright')} />
         </Field>
         <RichTextField control={control} name="footer_shortdescription" label="Footer short description" />
       </div>
@@ -194,16 +188,10 @@ export default function Settings() {
           {links.fields.map((f, i) => (
             <li key={f.id} className="grid gap-2 sm:grid-cols-[1fr_2fr_auto] sm:items-end">
               <Field label={`Icon class ${i + 1}`} htmlFor={`social-icon-${i}`}>
-                <input id={`social-icon-${i}`} className={inputClass} {...register(`socialLinks.${i}.icon`)} />
+                <Input id={`social-icon-${i}`} {...register(`socialLinks.${i}.icon`)} />
               </Field>
               <Field label={`Url ${i + 1}`} htmlFor={`social-url-${i}`}>
-                <input
-                  id={`social-url-${i}`}
-                  type="url"
-                  placeholder="https://"
-                  className={inputClass}
-                  {...register(`socialLinks.${i}.url`)}
-                />
+                <Input id={`social-url-${i}`} type="url" placeholder="https://" {...register(`socialLinks.${i}.url`)} />
               </Field>
               <button
                 type="button"
@@ -216,9 +204,9 @@ export default function Settings() {
             </li>
           ))}
         </ul>
-        <button type="button" onClick={() => links.append({ icon: '', url: '' })} className={secondaryButtonClass}>
+        <Button variant="secondary" onClick={() => links.append({ icon: '', url: '' })}>
           <Plus className="h-4 w-4" aria-hidden="true" /> Add social link
-        </button>
+        </Button>
       </fieldset>
 
       <fieldset className={section}>
@@ -230,22 +218,16 @@ export default function Settings() {
           {AD_SLOTS.map((slot) => (
             <div key={slot.key} className="space-y-3 rounded-lg border border-slate-200 p-4">
               <Field label={`${slot.label} HTML`} htmlFor={`slot-${slot.key}`}>
-                <textarea
+                <Textarea
                   id={`slot-${slot.key}`}
                   rows={4}
                   spellCheck={false}
-                  className={`${inputClass} font-mono text-xs`}
+                  className="font-mono text-xs"
                   {...register(slot.key)}
                 />
               </Field>
               <Field label={`${slot.label} link`} htmlFor={`slot-${slot.link}`}>
-                <input
-                  id={`slot-${slot.link}`}
-                  type="url"
-                  placeholder="https://"
-                  className={inputClass}
-                  {...register(slot.link)}
-                />
+                <Input id={`slot-${slot.link}`} type="url" placeholder="https://" {...register(slot.link)} />
               </Field>
             </div>
           ))}
@@ -259,24 +241,22 @@ export default function Settings() {
             <div key={plan.label} className="space-y-3 rounded-lg border border-slate-200 p-4">
               <h4 className="font-semibold text-slate-800">{plan.label}</h4>
               <Field label="Number of ads per day" htmlFor={`plan-${plan.ads}`}>
-                <input
+                <Input
                   id={`plan-${plan.ads}`}
                   type="number"
                   min={0}
                   step={1}
                   inputMode="numeric"
-                  className={inputClass}
                   {...register(plan.ads)}
                 />
               </Field>
               <Field label="Number of photos per ad" htmlFor={`plan-${plan.photos}`}>
-                <input
+                <Input
                   id={`plan-${plan.photos}`}
                   type="number"
                   min={0}
                   step={1}
                   inputMode="numeric"
-                  className={inputClass}
                   {...register(plan.photos)}
                 />
               </Field>
@@ -309,7 +289,7 @@ export default function Settings() {
       </fieldset>
 
       <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-6">
-        <button type="submit" disabled={busy || !check?.success} className={primaryButtonClass}>
+        <Button type="submit" disabled={busy || !check?.success}>
           {busy && (
             <span
               className="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white"
@@ -317,7 +297,7 @@ export default function Settings() {
             />
           )}
           Save Settings
-        </button>
+        </Button>
         {/* The email has its own message beside the field; other problems are named here. */}
         {otherIssue && (
           <p className="text-sm text-red-700" role="status">

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { uploadUrl } from '../../../api/lib/image-urls.ts';
 import { ZTestimonial } from '../../../api/schemas/testimonial.ts';
+import { Input } from '../../components/ui/controls.tsx';
 import { apiFetch } from '../../lib/api.ts';
 import EntityForm from '../components/EntityForm.tsx';
-import { Field, inputClass } from '../components/form.tsx';
+import { Field } from '../components/form.tsx';
 import ImageDrop from '../components/ImageDrop.tsx';
 import RichTextField from '../components/RichTextField.tsx';
 import { useEntityForm } from '../components/use-entity-form.ts';
@@ -43,10 +44,10 @@ export default function TestimonialForm() {
     >
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label="Name" htmlFor="testimonial-name">
-          <input id="testimonial-name" className={inputClass} {...register('name')} />
+          <Input id="testimonial-name" {...register('name')} />
         </Field>
         <Field label="Designation" htmlFor="testimonial-designation">
-          <input id="testimonial-designation" className={inputClass} {...register('designation')} />
+          <Input id="testimonial-designation" {...register('designation')} />
         </Field>
       </div>
       <RichTextField control={control} name="description" label="Description" placeholder="What did they say?" />

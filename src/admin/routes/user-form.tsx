@@ -1,8 +1,9 @@
 import { ROLES, SUBSCRIPTIONS } from '../../../api/constants/users.ts';
 import { ZAdminUser } from '../../../api/schemas/user.ts';
+import { Input, Select } from '../../components/ui/controls.tsx';
 import { apiFetch } from '../../lib/api.ts';
 import EntityForm from '../components/EntityForm.tsx';
-import { Field, inputClass } from '../components/form.tsx';
+import { Field } from '../components/form.tsx';
 import { useEntityForm } from '../components/use-entity-form.ts';
 
 type TUserValues = {
@@ -41,47 +42,35 @@ export default function UserForm() {
     >
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label="Name" htmlFor="user-name">
-          <input id="user-name" autoComplete="off" className={inputClass} {...register('name')} />
+          <Input id="user-name" autoComplete="off" {...register('name')} />
         </Field>
         <Field label="Email" htmlFor="user-email">
-          <input id="user-email" type="email" autoComplete="off" className={inputClass} {...register('email')} />
+          <Input id="user-email" type="email" autoComplete="off" {...register('email')} />
         </Field>
         <Field label="Role" htmlFor="user-role">
-          <select id="user-role" className={inputClass} {...register('role')}>
+          <Select id="user-role" {...register('role')}>
             <option value="">Select role</option>
             {ROLES.map((r) => (
               <option key={r} value={r}>
                 {label(r)}
               </option>
             ))}
-          </select>
+          </Select>
         </Field>
         <Field label="Subscription plan" htmlFor="user-subscription">
-          <select id="user-subscription" className={inputClass} {...register('subscription')}>
+          <Select id="user-subscription" {...register('subscription')}>
             {SUBSCRIPTIONS.map((s) => (
               <option key={s} value={s}>
                 {label(s)}
               </option>
             ))}
-          </select>
+          </Select>
         </Field>
         <Field label="Password" htmlFor="user-password">
-          <input
-            id="user-password"
-            type="password"
-            autoComplete="new-password"
-            className={inputClass}
-            {...register('password')}
-          />
+          <Input id="user-password" type="password" autoComplete="new-password" {...register('password')} />
         </Field>
         <Field label="Confirm Password" htmlFor="user-cpassword">
-          <input
-            id="user-cpassword"
-            type="password"
-            autoComplete="new-password"
-            className={inputClass}
-            {...register('cpassword')}
-          />
+          <Input id="user-cpassword" type="password" autoComplete="new-password" {...register('cpassword')} />
         </Field>
       </div>
     </EntityForm>

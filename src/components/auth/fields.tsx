@@ -1,13 +1,13 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { forwardRef, type InputHTMLAttributes, useEffect, useId, useState } from 'react';
+import { buttonClass } from '../ui/classes.ts';
+import { Input } from '../ui/controls.tsx';
+import UiField from '../ui/Field.tsx';
 
-export const inputClass =
-  'block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-[15px] text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-primary focus:ring-2 focus:ring-primary/30 focus:outline-none aria-[invalid=true]:border-red-400';
+/** The cards' full-width submit button. */
+export const primaryButtonClass = buttonClass('primary', 'large');
 
-export const primaryButtonClass =
-  'inline-flex w-full items-center justify-center gap-2 rounded-lg bg-primary px-4 py-2.5 text-[15px] font-semibold text-primary-fg shadow-sm transition hover:brightness-110 focus-visible:ring-2 focus-visible:ring-primary/40 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-60';
-
-type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
+type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'size'> & {
   label: string;
   /** Shown under the field (inline validation on the forgot/reset forms). */
   error?: string;
@@ -24,20 +24,9 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
   const id = idProp ?? autoId;
   const [shown, setShown] = useState(false);
   return (
-    <div>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-700">
-        {label}
-      </label>
+    <UiField label={label} htmlFor={id} error={error} size="large">
       <div className="relative">
-        <input
-          ref={ref}
-          id={id}
-          type={reveal && shown ? 'text' : type}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          className={`${inputClass} ${reveal ? 'pr-11' : ''}`}
-          {...input}
-        />
+        <Input ref={ref} type={reveal && shown ? 'text' : type} className={reveal ? 'pr-11' : undefined} {...input} />
         {reveal && (
           <button
             type="button"
@@ -54,12 +43,7 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
           </button>
         )}
       </div>
-      {error && (
-        <p id={`${id}-error`} className="mt-1.5 text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
+    </UiField>
   );
 });
 
@@ -73,7 +57,7 @@ export function useHydrated(): boolean {
   return hydrated;
 }
 
-/** The first failing field's message, in the form's field order (SPEC.md §5: one toast, in order). */
+/** The first failing field's message, in the form's field order (one toast, in order). */
 export function firstMessage(order: readonly string[], errors: Record<string, { message?: unknown } | undefined>) {
   for (const name of order) {
     const message = errors[name]?.message;
