@@ -21,7 +21,12 @@ const TAGS = [
   { name: 'Pages', description: 'Content pages (about us, contact, terms…).' },
   { name: 'FAQs', description: 'Frequently asked questions.' },
   { name: 'Membership plans', description: 'The plans sold to customers.' },
+  { name: 'Account', description: 'Signing up, in and out, the current user and password resets.' },
   { name: 'Users', description: 'Admin management of accounts.' },
+  { name: 'Categories', description: 'Ad categories and their ad counts.' },
+  { name: 'Testimonials', description: 'Customer testimonials shown on the about page.' },
+  { name: 'Settings', description: 'Site-wide settings: header, footer, theme colours, ad slots and plan limits.' },
+  { name: 'Uploads', description: 'Images for rich-text fields.' },
   { name: 'Wishlist', description: 'The signed-in user’s saved ads.' },
   { name: 'Reference', description: 'This document and its browsable reference.' },
 ];

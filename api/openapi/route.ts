@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono, type RouteConfig, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../context.ts';
+import { MAX_IMAGE_BYTES } from '../lib/limits.ts';
 import { validationHook } from '../lib/validate.ts';
 import { errorResponses, type TErrorStatus } from './errors.ts';
 
@@ -45,7 +46,8 @@ const SAFE_METHODS = new Set(['get', 'head', 'options']);
  * The errors any operation of this shape can give, so route files list only the unusual
  * ones: 400 when it reads input, 401/403 from its access rule, 403 from the cross-site check
  * on every write (api/middleware/origin-check.ts), 404 when a path names a record, 413/415
- * when it takes a body (body limit, media type), 400/409 on a POST (its Idempotency-Key),
+ * when it takes a body (body limit, media type), 429 when it takes files (upload rate
+ * limit), 400/409 on a POST (its Idempotency-Key),
  * 503 everywhere (database unreachable or load shed) and 500 (an unexpected failure).
  */
 export function impliedErrors(spec: Pick<TRouteSpec, 'method' | 'request' | 'access'>): TErrorStatus[] {
@@ -55,9 +57,23 @@ export function impliedErrors(spec: Pick<TRouteSpec, 'method' | 'request' | 'acc
   if (spec.access !== 'public') statuses.push(401);
   if (spec.access === 'admin' || !SAFE_METHODS.has(spec.method)) statuses.push(403);
   if (request?.params) statuses.push(404);
-  if (request?.body) statuses.push(413, 415);
+  if (request?.body) statuses.push(413);
+  if (request?.body && validatesBody(request.body)) statuses.push(415);
+  // Every file of a form counts against the caller's upload rate limit (api/lib/multipart.ts).
+  if (request?.body?.content?.['multipart/form-data']) statuses.push(429);
   if (spec.method === 'post') statuses.push(400, 409);
   return statuses;
+}
+
+/**
+ * Whether the library checks this body (its media type, then the schema): only a Zod schema
+ * is checked. A multipart body (multipartBody below) is described only, and its handler
+ * answers a body it cannot read with 400.
+ */
+function validatesBody(body: NonNullable<RouteConfig['request']>['body']): boolean {
+  return Object.values(body?.content ?? {}).some(
+    (media) => typeof (media as { schema?: { safeParse?: unknown } }).schema?.safeParse === 'function',
+  );
 }
 
 /**
@@ -97,4 +113,46 @@ export function jsonResponse<T extends z.ZodType>(description: string, schema: T
  */
 export function jsonBody<T extends z.ZodType>(schema: T) {
   return { required: true, content: { 'application/json': { schema } } } as const;
+}
+
+/**
+ * A multipart/form-data body, described for the document only. Its text fields are `fields`
+ * (the schema the handler's readMultipart validates them with, as the form sends them) and
+ * its files are `files` (field name → how many it keeps). The schema is given as plain JSON
+ * Schema, not Zod, so the library neither checks the media type nor validates the body: that
+ * would buffer the whole upload, which readMultipart streams and stops at the first file over
+ * its limit.
+ */
+export function multipartBody(fields: z.ZodType, files: Record<string, { max: number; description: string }> = {}) {
+  const { $schema: _, ...schema } = z.toJSONSchema(fields, { io: 'input', unrepresentable: 'any' }) as {
+    $schema?: string;
+    properties?: Record<string, unknown>;
+  };
+  // Every file a form takes is an image, checked by its content (api/storage/images.ts).
+  const binary = {
+    type: 'string',
+    contentMediaType: 'application/octet-stream',
+    description: `An image: JPEG, PNG, WebP, GIF or AVIF, at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB.`,
+  } as const;
+  const fileProperties = Object.fromEntries(
+    Object.entries(files).map(([name, { max, description }]) => [
+      name,
+      max === 1
+        ? { ...binary, description: `${description} ${binary.description}` }
+        : { type: 'array', items: binary, maxItems: max, description },
+    ]),
+  );
+  return {
+    required: true,
+    content: {
+      'multipart/form-data': {
+        schema: {
+          ...schema,
+          type: 'object',
+          // JSON Schema from Zod's own converter; the OpenAPI types cannot see that.
+          properties: { ...schema.properties, ...fileProperties } as Record<string, { type?: 'string' }>,
+        },
+      },
+    },
+  } as const;
 }

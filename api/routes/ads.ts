@@ -1,24 +1,25 @@
-import { Hono } from 'hono';
-import type { AppEnv, TSessionUser } from '../context.ts';
+import type { TSessionUser } from '../context.ts';
 import { BODY_LIMITS, FORM_FIELDS_BYTES, MAX_IMAGE_BYTES } from '../lib/limits.ts';
 import { readMultipart, type TMultipartOptions } from '../lib/multipart.ts';
-import { validate } from '../lib/validate.ts';
 import { requireUser } from '../middleware/session.ts';
+import { createRouter, declareRoute, jsonResponse, multipartBody } from '../openapi/route.ts';
 import { ZAdCreate, ZAdUpdate } from '../schemas/ad.ts';
 import { ADMIN_PAGE_SIZE, isPaged, ZAdListQuery } from '../schemas/admin-list.ts';
 import { ZId, ZIdParam } from '../schemas/fields.ts';
+import { ZAdAnswer, ZMyAdList, ZPhotoLimit } from '../schemas/responses/ad.ts';
+import { ZOk } from '../schemas/responses/common.ts';
 import { createAd } from '../services/ads/create-ad.ts';
 import { deleteAd } from '../services/ads/delete-ad.ts';
 import { getAd, loadManagedAd } from '../services/ads/get-ad.ts';
 import { getPhotoLimit } from '../services/ads/get-photo-limit.ts';
 import { listMyAds } from '../services/ads/list-my-ads.ts';
 import { listMyAdsPage } from '../services/ads/list-my-ads-page.ts';
-import { getPlanLimits } from '../services/ads/plan-limits.ts';
+import { getPlanLimits, MAX_GALLERY_IMAGES } from '../services/ads/plan-limits.ts';
 import { updateAd } from '../services/ads/update-ad.ts';
 
 /**
  * What an ad form may upload: one main image and the plan's gallery photos. Gallery files
- * past that are skipped unread (SPEC.md §5 drops them silently); the body may carry no more
+ * past that are skipped unread (dropped silently, not refused); the body may carry no more
  * than those images and the text fields.
  */
 async function adFormUploads(user: TSessionUser): Promise<TMultipartOptions> {
@@ -31,64 +32,162 @@ async function adFormUploads(user: TSessionUser): Promise<TMultipartOptions> {
 }
 
 /**
- * The admin area's ads (SPEC.md §7): any signed-in user manages their own ads, an admin
- * every ad. The list answers in full, or one page (with the total) when asked for `page` or
- * `limit`, filtered by `q` and sorted by `sort`/`order` in the database. Create and update
- * are multipart: the main image is `image`, the gallery is the repeated `gallery[]`.
+ * The files of the ad form as the document shows them: the main image and the gallery, sent
+ * as the repeated `gallery[]` (or `gallery`).
  */
-export const adRoutes = new Hono<AppEnv>()
-  .get('/ads', requireUser, validate('query', ZAdListQuery), async (c) => {
-    const query = c.req.valid('query');
-    const filter = { user: c.var.user!, q: query.q, sort: query.sort, order: query.order };
-    // SPEC.md §7 keeps the odd key `users` for the ads; `ads` is the honest alias.
-    if (!isPaged(query)) {
-      const ads = await listMyAds(filter);
-      return c.json({ success: true, message: 'Ads loaded', users: ads, ads });
-    }
-    const { ads, ...paging } = await listMyAdsPage({
-      ...filter,
-      page: query.page ?? 1,
-      limit: query.limit ?? ADMIN_PAGE_SIZE,
-    });
-    return c.json({ success: true, message: 'Ads loaded', users: ads, ads, ...paging });
-  })
-  .get('/get-limit', requireUser, async (c) => {
-    const limit = await getPhotoLimit({ user: c.var.user! });
-    return c.json({ success: true, ...limit });
-  })
-  .post('/ads/add', requireUser, async (c) => {
-    const { fields, files } = await readMultipart(c, ZAdCreate, await adFormUploads(c.var.user!));
-    const adsData = await createAd({
-      user: c.var.user!,
-      input: fields,
-      image: files.image?.[0] ?? null,
-      gallery: files.gallery ?? [],
-    });
-    return c.json({ success: true, message: 'Ad created successfully', adsData }, 201);
-  })
-  .post('/ads/update', requireUser, async (c) => {
-    const user = c.var.user!;
-    const { fields, files } = await readMultipart(c, ZAdUpdate, {
-      ...(await adFormUploads(user)),
-      // Someone else's ad is refused (403/404) before any file is read or field validated.
-      beforeFiles: async (raw) => {
-        const id = ZId.safeParse(raw.id);
-        if (id.success) await loadManagedAd({ user, id: id.data });
-      },
-    });
-    const adsData = await updateAd({
-      user: c.var.user!,
-      input: fields,
-      image: files.image?.[0] ?? null,
-      gallery: files.gallery ?? [],
-    });
-    return c.json({ success: true, message: 'Ad updated successfully', adsData });
-  })
-  .get('/ads/:id', requireUser, validate('param', ZIdParam), async (c) => {
-    const adsData = await getAd({ user: c.var.user!, id: c.req.valid('param').id });
-    return c.json({ success: true, message: 'Ad loaded', adsData });
-  })
-  .delete('/ads/:id', requireUser, validate('param', ZIdParam), async (c) => {
-    await deleteAd({ user: c.var.user!, id: c.req.valid('param').id });
-    return c.json({ success: true, message: 'Ad deleted successfully' });
-  });
+const adFormFiles = {
+  image: { max: 1, description: 'The main image; on update, without it the main image stays.' },
+  'gallery[]': {
+    max: MAX_GALLERY_IMAGES,
+    description:
+      'Gallery photos, repeated (`gallery` works too). Files past the plan’s photo limit (GET /api/get-limit) are dropped unread.',
+  },
+};
+
+const tags: ['Ads'] = ['Ads'];
+const middleware = requireUser;
+
+/**
+ * The admin area's ads: any signed-in user manages their own ads, an admin every ad. The
+ * list answers in full, or one page (with the total) when asked for `page` or `limit`,
+ * filtered by `q` and sorted by `sort`/`order` in the database. Create and update are
+ * multipart: the main image is `image`, the gallery is the repeated `gallery[]`.
+ */
+export const adRoutes = createRouter()
+  .openapi(
+    declareRoute({
+      method: 'get',
+      path: '/ads',
+      operationId: 'listMyAds',
+      summary: 'The caller’s ads (an admin’s: every ad), filtered and sorted; paged when asked for page or limit',
+      tags,
+      access: 'user',
+      middleware,
+      request: { query: ZAdListQuery },
+      responses: { 200: jsonResponse('The ads (and the totals when paged).', ZMyAdList) },
+    }),
+    async (c) => {
+      const query = c.req.valid('query');
+      const filter = { user: c.var.user!, q: query.q, sort: query.sort, order: query.order };
+      // The legacy clients read the ads from the odd key `users`; `ads` is the honest alias.
+      if (!isPaged(query)) {
+        const ads = await listMyAds(filter);
+        return c.json({ success: true as const, message: 'Ads loaded', users: ads, ads }, 200);
+      }
+      const { ads, ...paging } = await listMyAdsPage({
+        ...filter,
+        page: query.page ?? 1,
+        limit: query.limit ?? ADMIN_PAGE_SIZE,
+      });
+      return c.json({ success: true as const, message: 'Ads loaded', users: ads, ads, ...paging }, 200);
+    },
+  )
+  .openapi(
+    declareRoute({
+      method: 'get',
+      path: '/get-limit',
+      operationId: 'getPhotoLimit',
+      summary: 'What the caller’s plan allows: photos per ad, ads per day, featured ads',
+      tags,
+      access: 'user',
+      middleware,
+      responses: { 200: jsonResponse('The limits.', ZPhotoLimit) },
+    }),
+    async (c) => {
+      const limit = await getPhotoLimit({ user: c.var.user! });
+      return c.json({ success: true as const, ...limit }, 200);
+    },
+  )
+  .openapi(
+    declareRoute({
+      method: 'post',
+      path: '/ads/add',
+      operationId: 'createAd',
+      summary: 'Post an ad with its images',
+      tags,
+      access: 'user',
+      middleware,
+      // 403: make_as_featured 'Y' outside the plan; 429: the plan's ads for today are used up.
+      errors: [403, 429],
+      request: { body: multipartBody(ZAdCreate, adFormFiles) },
+      responses: { 201: jsonResponse('Created.', ZAdAnswer) },
+    }),
+    async (c) => {
+      const { fields, files } = await readMultipart(c, ZAdCreate, await adFormUploads(c.var.user!));
+      const adsData = await createAd({
+        user: c.var.user!,
+        input: fields,
+        image: files.image?.[0] ?? null,
+        gallery: files.gallery ?? [],
+      });
+      return c.json({ success: true as const, message: 'Ad created successfully', adsData }, 201);
+    },
+  )
+  .openapi(
+    declareRoute({
+      method: 'post',
+      path: '/ads/update',
+      operationId: 'updateAd',
+      summary: 'Change an ad the caller manages: fields, main image, gallery',
+      tags,
+      access: 'user',
+      middleware,
+      // 403: not the owner, or make_as_featured 'Y' outside the plan; 404: no such ad.
+      errors: [403, 404],
+      request: { body: multipartBody(ZAdUpdate, adFormFiles) },
+      responses: { 200: jsonResponse('Updated.', ZAdAnswer) },
+    }),
+    async (c) => {
+      const user = c.var.user!;
+      const { fields, files } = await readMultipart(c, ZAdUpdate, {
+        ...(await adFormUploads(user)),
+        // Someone else's ad is refused (403/404) before any file is read or field validated.
+        beforeFiles: async (raw) => {
+          const id = ZId.safeParse(raw.id);
+          if (id.success) await loadManagedAd({ user, id: id.data });
+        },
+      });
+      const adsData = await updateAd({
+        user: c.var.user!,
+        input: fields,
+        image: files.image?.[0] ?? null,
+        gallery: files.gallery ?? [],
+      });
+      return c.json({ success: true as const, message: 'Ad updated successfully', adsData }, 200);
+    },
+  )
+  .openapi(
+    declareRoute({
+      method: 'get',
+      path: '/ads/{id}',
+      operationId: 'getAd',
+      summary: 'One ad the caller manages, for its edit form',
+      tags,
+      access: 'user',
+      middleware,
+      errors: [403],
+      request: { params: ZIdParam },
+      responses: { 200: jsonResponse('The ad.', ZAdAnswer) },
+    }),
+    async (c) => {
+      const adsData = await getAd({ user: c.var.user!, id: c.req.valid('param').id });
+      return c.json({ success: true as const, message: 'Ad loaded', adsData }, 200);
+    },
+  )
+  .openapi(
+    declareRoute({
+      method: 'delete',
+      path: '/ads/{id}',
+      operationId: 'deleteAd',
+      summary: 'Delete an ad the caller manages, with its images',
+      tags,
+      access: 'user',
+      middleware,
+      request: { params: ZIdParam },
+      responses: { 200: jsonResponse('Deleted.', ZOk) },
+    }),
+    async (c) => {
+      await deleteAd({ user: c.var.user!, id: c.req.valid('param').id });
+      return c.json({ success: true as const, message: 'Ad deleted successfully' }, 200);
+    },
+  );

@@ -21,29 +21,6 @@ const NOT_YET_DECLARED = [
   'GET /api/user/me',
   'POST /api/forgot-password',
   'POST /api/reset-password',
-  // api/routes/settings.ts
-  'GET /api/get-settings',
-  'GET /api/settings',
-  'POST /api/update-settings',
-  // api/routes/categories.ts
-  'GET /api/get-all-category',
-  'POST /api/category/add-edit',
-  'DELETE /api/category/{id}',
-  // api/routes/testimonials.ts
-  'GET /api/testimonials',
-  'POST /api/testimonials',
-  'GET /api/testimonials/{id}',
-  'PUT /api/testimonials/{id}',
-  'DELETE /api/testimonials/{id}',
-  // api/routes/ads.ts
-  'GET /api/ads',
-  'GET /api/get-limit',
-  'POST /api/ads/add',
-  'POST /api/ads/update',
-  'GET /api/ads/{id}',
-  'DELETE /api/ads/{id}',
-  // api/routes/uploads.ts
-  'POST /api/uploads/image',
 ];
 
 type TOperation = {

@@ -76,3 +76,65 @@ export const ZAdBySlug = z
     message: z.string(),
   })
   .openapi('AdBySlug');
+
+/**
+ * An ad as the admin screens and its owner read it: `category` is the category's slug (what
+ * the form's select holds), `galleryimages` and `features` are JSON text.
+ */
+export const ZAdRecord = z
+  .object({
+    id: ZRecordId,
+    slug: z.string(),
+    heading: z.string(),
+    description: ZHtml,
+    price: z.number().min(0),
+    category: z.string().openapi({ description: "The category's slug." }),
+    category_id: ZRecordId,
+    category_name: z.string(),
+    rating,
+    location: z.string(),
+    image: ZImageName,
+    galleryimages: z.string().openapi({ description: 'JSON text: the gallery file names, in order.' }),
+    features: z.string().openapi({ description: 'JSON text: a list of { id, value }.' }),
+    make_as_featured: featured,
+    user_id: ZRecordId,
+    created_at: ZDateTime,
+    updated_at: ZDateTime,
+  })
+  .openapi('Ad');
+
+/**
+ * GET /api/ads: the caller's ads (an admin's: every ad). `users` is the key the legacy clients
+ * read the ads from; `ads` holds the same list. The totals come only when paged.
+ */
+export const ZMyAdList = z
+  .object({
+    success: z.literal(true),
+    message: z.string(),
+    users: z.array(ZAdRecord).openapi({ description: 'The ads (legacy key).' }),
+    ads: z.array(ZAdRecord).openapi({ description: 'The same ads as `users`.' }),
+    total: z.number().int().min(0).optional().openapi({ description: 'Only when paged.' }),
+    page: z.number().int().min(1).optional().openapi({ description: 'Only when paged.' }),
+    limit: z.number().int().min(1).optional().openapi({ description: 'Only when paged.' }),
+    totalPages: z.number().int().min(0).optional().openapi({ description: 'Only when paged.' }),
+  })
+  .openapi('MyAdList');
+
+/** `{ success, message, adsData }`: one ad read or written by its owner or an admin. */
+export const ZAdAnswer = z.object({ success: z.literal(true), message: z.string(), adsData: ZAdRecord });
+
+/** GET /api/get-limit: what the caller's plan allows. */
+export const ZPhotoLimit = z
+  .object({
+    success: z.literal(true),
+    photolimit: z.number().int().min(0).openapi({ description: 'Gallery images kept per ad.' }),
+    adsPerDay: z.number().int().min(0).nullable().openapi({ description: 'Ads allowed per UTC day; null: unlimited.' }),
+    adsLeftToday: z
+      .number()
+      .int()
+      .min(0)
+      .nullable()
+      .openapi({ description: 'Ads the caller may still post today; null: unlimited.' }),
+    featured: z.boolean().openapi({ description: "Whether the caller may post with make_as_featured 'Y'." }),
+  })
+  .openapi('PhotoLimit');

@@ -1,7 +1,7 @@
 import '../zod-setup.ts';
 import { z } from '@hono/zod-openapi';
 import { ROLES, SUBSCRIPTIONS } from '../../db/schema/users.ts';
-import { ZRecordId } from './common.ts';
+import { ZDateTime, ZRecordId } from './common.ts';
 
 /** The only shape a user leaves the server in (never the password hash). */
 export const ZPublicUser = z
@@ -29,3 +29,19 @@ export const ZUserList = z
 
 /** `{ success, message, user }`: one user read or written. */
 export const ZUserAnswer = z.object({ success: z.literal(true), message: z.string(), user: ZPublicUser });
+
+/** Signing in or up: the session token (also set as the HttpOnly cookie) and the user. */
+export const ZSessionAnswer = z
+  .object({
+    success: z.literal(true),
+    message: z.string(),
+    token: z.string().openapi({ description: 'The session token, for `Authorization: Bearer <token>`.' }),
+    userinfo: ZPublicUser,
+    expiresAt: ZDateTime.openapi({ description: 'When the session ends unless used again.' }),
+  })
+  .openapi('SessionAnswer');
+
+/** GET /api/user/me: the signed-in user and when their session ends. */
+export const ZCurrentUser = z
+  .object({ success: z.literal(true), userinfo: ZPublicUser, expiresAt: ZDateTime })
+  .openapi('CurrentUser');
