@@ -2,7 +2,6 @@
 // progress, or while the event loop runs late, a new request is answered 503 + Retry-After at
 // once. An overloaded server that queues everything answers nobody in time; one that refuses
 // the excess quickly keeps serving the rest, and the refused clients know when to come back.
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 /**
  * Requests in progress per process. More are not served sooner, they only queue. The embedded
@@ -13,6 +12,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 export function defaultMaxInflight() {
   return process.env.DATABASE_URL ? 64 : 16;
 }
+const CHECK_EVERY_MS = 100;
 /** Event-loop delay (ms) past which new work is refused until the loop catches up. */
 export const DEFAULT_MAX_EVENT_LOOP_DELAY_MS = 1000;
 
@@ -37,14 +37,14 @@ export function createLoadShedder({ maxInflight, maxEventLoopDelayMs }) {
   let delayMs = 0;
   let sampler;
   if (maxEventLoopDelayMs > 0) {
-    const histogram = monitorEventLoopDelay({ resolution: 20 });
-    histogram.enable();
-    // The worst delay of the last quarter second: a loop that just spent a second on one
-    // task still has a second of queued work behind it.
+    // How late this timer fires is how long the loop was held. Timers run before the loop
+    // reads sockets, so the requests that piled up meanwhile meet the new figure.
+    let last = performance.now();
     sampler = setInterval(() => {
-      delayMs = histogram.max / 1e6;
-      histogram.reset();
-    }, 250);
+      const now = performance.now();
+      delayMs = Math.max(0, now - last - CHECK_EVERY_MS);
+      last = now;
+    }, CHECK_EVERY_MS);
     sampler.unref();
   }
   // Spread the retries over a few seconds, so refused clients do not all come back at once.

@@ -187,11 +187,12 @@ export async function startSiteServer({ outDir, port, host, onListening }) {
     maxEventLoopDelayMs: boundFromEnv('MAX_EVENT_LOOP_DELAY_MS', DEFAULT_MAX_EVENT_LOOP_DELAY_MS),
   });
   const BUSY_MESSAGE = 'The server is busy right now. Please try again in a few seconds.';
+  const BUSY_JSON = JSON.stringify(errorBody(BUSY_MESSAGE));
   const BUSY_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Server busy</title></head><body><h1>Server busy</h1><p>${BUSY_MESSAGE}</p></body></html>`;
   /** Refuses a request before any work is done for it, so a retry is always safe. */
   function refuseBusy(req, res, retryAfterSec) {
     const api = (req.url ?? '').startsWith('/api/');
-    const body = api ? JSON.stringify(errorBody(BUSY_MESSAGE)) : BUSY_PAGE;
+    const body = api ? BUSY_JSON : BUSY_PAGE;
     res.statusCode = 503;
     res.setHeader('Retry-After', String(retryAfterSec));
     res.setHeader('Cache-Control', 'no-store');
@@ -202,7 +203,7 @@ export async function startSiteServer({ outDir, port, host, onListening }) {
     res.end(req.method === 'HEAD' ? undefined : body);
   }
 
-  /** Frees the shedder's slot when `work` settles (or 30 s after the answer, whichever is first). */
+  /** Gives the request's place back once `work` settles (at the latest 30 s after its answer closed). */
   function holdUntilDone(work, res) {
     let freed = false;
     let fallback;

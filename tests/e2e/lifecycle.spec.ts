@@ -215,7 +215,17 @@ test('kill of the npm start pid stops the server, and so does npm dying outright
 });
 
 /** 1,000 uncached pages and searches (each one different) sent at once to a warm server. */
-async function floodAndCheck(port: number, label: string) {
+/** Linux: [ms on a CPU, ms waiting for one] of a process so far (null elsewhere). */
+function cpuTimes(pid: number): [number, number] | null {
+  try {
+    const [run, wait] = fs.readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ').map(Number);
+    return [Math.round((run ?? 0) / 1e6), Math.round((wait ?? 0) / 1e6)];
+  } catch {
+    return null;
+  }
+}
+
+async function floodAndCheck(port: number, label: string, serverPid: number) {
   // Warm: the database open and the page code loaded, as on a server that has been up a while.
   await expect.poll(() => statusOf(`http://localhost:${port}/readyz`), { timeout: 30_000 }).toBe(200);
   expect((await timedGet(port, '/?q=warm')).status).toBe(200);
@@ -224,6 +234,7 @@ async function floodAndCheck(port: number, label: string) {
   // How late this test process itself ran: on a busy machine part of each time is the client's.
   const clientDelay = monitorEventLoopDelay({ resolution: 10 });
   clientDelay.enable();
+  const cpuBefore = cpuTimes(serverPid);
   const flood = Promise.all(
     Array.from({ length: 1000 }, (_, i) =>
       timedGet(port, i % 2 ? `/?q=${token()}` : `/api/all-ads?search=${token()}&limit=10`),
@@ -233,9 +244,17 @@ async function floodAndCheck(port: number, label: string) {
   const health = await timedGet(port, '/healthz');
   const answers = await flood;
   clientDelay.disable();
+  const cpuAfter = cpuTimes(serverPid);
+  // On a machine busier than it has cores the server may wait longer for a CPU than it runs:
+  // said with each result, so that a slow answer is not mistaken for a slow server.
+  const machine =
+    cpuBefore && cpuAfter
+      ? `the server ran ${cpuAfter[0] - cpuBefore[0]} ms and waited ${cpuAfter[1] - cpuBefore[1]} ms for a CPU; `
+      : '';
+  const note = `${machine}this client's event loop ran up to ${Math.round(clientDelay.max / 1e6)} ms late`;
 
   const failed = answers.filter((a) => a.status === 0);
-  expect(failed, JSON.stringify(failed.slice(0, 3))).toHaveLength(0);
+  expect(failed, `${note}; ${JSON.stringify(failed.slice(0, 3))}`).toHaveLength(0);
   expect(answers.filter((a) => a.status !== 200 && a.status !== 503)).toHaveLength(0);
   const refused = answers.filter((a) => a.status === 503);
   // More than one process can take at once: the excess was refused, not queued.
@@ -248,18 +267,18 @@ async function floodAndCheck(port: number, label: string) {
   }
   expect(refused.some((a) => a.type?.startsWith('application/json'))).toBe(true);
   const slowest = Math.max(...answers.map((a) => a.ms));
-  expect(slowest).toBeLessThan(10_000);
+  expect(slowest, note).toBeLessThan(10_000);
   // Liveness is never shed.
   expect(health.status).toBe(200);
   console.log(
-    `${label}, 1000 at once: ${answers.length - refused.length} answered, ${refused.length} refused (503); slowest ${slowest} ms; /healthz ${health.ms} ms; this client's event loop up to ${Math.round(clientDelay.max / 1e6)} ms late`,
+    `${label}, 1000 at once: ${answers.length - refused.length} answered, ${refused.length} refused (503); slowest ${slowest} ms; /healthz ${health.ms} ms; ${note}`,
   );
 }
 
 test('1,000 connections at once: each is answered, or refused with 503 + Retry-After, within 10 s', async () => {
   test.setTimeout(180_000);
   const server = await startServer();
-  await floodAndCheck(PORT, 'embedded');
+  await floodAndCheck(PORT, 'embedded', server.child.pid as number);
   server.child.kill('SIGTERM');
   expect(await server.exited).toBe(0);
 });
@@ -294,7 +313,7 @@ test.describe('on PostgreSQL', () => {
     expect(fs.existsSync(path.join(pgDataDir, 'pglite.lock'))).toBe(false);
     expect(migrate(env)).toMatchObject({ status: 0, stdout: expect.stringContaining('Migrations applied (postgres)') });
 
-    await floodAndCheck(PORT, 'PostgreSQL');
+    await floodAndCheck(PORT, 'PostgreSQL', server.child.pid as number);
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
   });
