@@ -30,6 +30,9 @@ import { wishlistRoutes } from './routes/wishlist.ts';
 
 export { MAX_BODY_BYTES };
 
+/** A declared JSON route given a body of another media type (the library's 415). */
+export const UNSUPPORTED_MEDIA_TYPE = 'Send the body as JSON (Content-Type: application/json).';
+
 /**
  * The API. Middleware order: security headers (wrap everything, errors included) → request
  * id → body limit (before anything reads the body) → session (fills c.var.user) → origin
@@ -82,7 +85,13 @@ export function createApp() {
     }
     if (err instanceof HTTPException) {
       const status = err.status;
-      const message = status === 400 ? 'The request body could not be read.' : err.message || 'Request failed.';
+      // The library's own texts (e.g. 415 "Unsupported Media Type") get the API's wording.
+      const message =
+        status === 400
+          ? 'The request body could not be read.'
+          : status === 415
+            ? UNSUPPORTED_MEDIA_TYPE
+            : err.message || 'Request failed.';
       return c.json(errorBody(message), status);
     }
     const requestId = c.var.requestId ?? crypto.randomUUID();

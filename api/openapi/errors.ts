@@ -26,7 +26,7 @@ const DESCRIPTIONS: Record<TErrorStatus, string> = {
   404: 'Not found.',
   409: 'Conflicts with existing data (e.g. the email or slug is taken), or the Idempotency-Key was used for another request or is still in progress.',
   413: 'The request body is too large.',
-  415: 'The body is not of the declared media type.',
+  415: 'The operation takes a JSON body and got another media type (or a body without Content-Type): send it as JSON with Content-Type: application/json.',
   429: 'Too many requests: wait for Retry-After seconds.',
   500: 'An unexpected failure; the answer carries the requestId the server log names.',
   503: 'Temporarily unavailable (the database is unreachable or the server is shedding load): retry after Retry-After seconds.',

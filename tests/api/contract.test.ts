@@ -173,6 +173,35 @@ describe(`the OpenAPI contract on ${driver}`, () => {
     expect(res.data).toEqual({ success: false, error: 'Please enter question.', message: 'Please enter question.' });
   });
 
+  it('answers a JSON operation given another media type with 415 in the API’s own words', async () => {
+    const { token } = await makeUser({ role: 'admin' });
+    const expected = {
+      success: false,
+      error: 'Send the body as JSON (Content-Type: application/json).',
+      message: 'Send the body as JSON (Content-Type: application/json).',
+    };
+    const form = new FormData();
+    form.set('question', 'Q?');
+    form.set('answer', 'A.');
+    const asForm = await call('POST', '/faqs', { token, form });
+    expect(asForm.status).toBe(415);
+    expect(asForm.data).toEqual(expected);
+    const app = createApp();
+    const body = '{"question":"Q?","answer":"A."}';
+    for (const headers of [{ 'content-type': 'text/plain' }, {}]) {
+      const res = await app.request('http://localhost/api/faqs', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, ...headers },
+        body: new TextEncoder().encode(body),
+      });
+      expect(res.status).toBe(415);
+      expect(await res.json()).toEqual(expected);
+    }
+    // The document says so for every operation that takes JSON.
+    const described = doc.paths['/api/faqs']?.post?.responses['415'];
+    expect(JSON.stringify(described)).toContain('application/json');
+  });
+
   it('serves the browsable reference with its script from the site, under the page policy', async () => {
     const page = await call('GET', '/docs');
     expect(page.status).toBe(200);
