@@ -188,7 +188,7 @@ describe(`the OpenAPI contract on ${driver}`, () => {
     expect(asForm.data).toEqual(expected);
     const app = createApp();
     const body = '{"question":"Q?","answer":"A."}';
-    for (const headers of [{ 'content-type': 'text/plain' }, {}]) {
+    for (const headers of [{ 'content-type': 'text/plain' }, {}] as Record<string, string>[]) {
       const res = await app.request('http://localhost/api/faqs', {
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, ...headers },
