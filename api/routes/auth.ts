@@ -1,9 +1,8 @@
-import { Hono } from 'hono';
+import type { TypedResponse } from 'hono';
+import { z } from 'zod';
 import { clearSessionCookie, setSessionCookie } from '../auth/cookies.ts';
 import { createSession, invalidateSession } from '../auth/session.ts';
-import type { AppEnv } from '../context.ts';
 import { AppError } from '../errors.ts';
-import { validate } from '../lib/validate.ts';
 import { whenSent } from '../lib/when-sent.ts';
 import {
   consumeLoginAttempt,
@@ -14,75 +13,168 @@ import {
   loginSucceeded,
 } from '../middleware/rate-limit.ts';
 import { requireUser } from '../middleware/session.ts';
+import { createRouter, declareRoute, jsonBody, jsonResponse } from '../openapi/route.ts';
+import { ZOk } from '../schemas/responses/common.ts';
+import { ZCurrentUser, ZSessionAnswer } from '../schemas/responses/user.ts';
 import { ZForgotPassword, ZLogin, ZResetPassword, ZSignup } from '../schemas/user.ts';
 import { loginUser } from '../services/auth/login-user.ts';
 import { FORGOT_MESSAGE, sendPasswordResetInBackground } from '../services/auth/request-password-reset.ts';
 import { resetPassword } from '../services/auth/reset-password.ts';
 import { createUser } from '../services/users/create-user.ts';
 
-export const authRoutes = new Hono<AppEnv>()
-  .post('/user/signup', validate('json', ZSignup), async (c) => {
-    const input = c.req.valid('json');
-    await limitSignup(c, input.email);
-    // Only these four fields are read: role/subscription/id in the body are ignored.
-    const user = await createUser({ name: input.name, email: input.email, password: input.password });
-    const { token, session } = await createSession({ userId: user.id });
-    setSessionCookie(c, token, session.expiresAt);
-    return c.json(
-      { success: true, message: 'Account created.', token, userinfo: user, expiresAt: session.expiresAt },
-      201,
-    );
-  })
-  .post('/user/login', validate('json', ZLogin), async (c) => {
-    const input = c.req.valid('json');
-    // The failure is counted before the password is checked (refused with 429 once over a
-    // limit, before any hashing), and given back when the password turns out right.
-    const attempt = await consumeLoginAttempt(c, input.email);
-    let result: Awaited<ReturnType<typeof loginUser>>;
-    try {
-      result = await loginUser(input);
-    } catch (err) {
-      if (!(err instanceof AppError && err.code === 'UNAUTHORIZED')) await loginNotChecked(attempt);
-      throw err;
-    }
-    await loginSucceeded(attempt);
-    const { token, session, user } = result;
-    setSessionCookie(c, token, session.expiresAt);
-    return c.json({
-      success: true,
-      message: 'Succesfully login.',
-      token,
-      userinfo: user,
-      expiresAt: session.expiresAt,
-    });
-  })
-  .post('/user/logout', async (c) => {
-    if (c.var.session) await invalidateSession(c.var.session.id);
-    clearSessionCookie(c);
-    return c.json({ success: true, message: 'Successfully logout' });
-  })
-  .get('/user/me', requireUser, (c) =>
-    c.json({ success: true, userinfo: c.var.user, expiresAt: c.var.session?.expiresAt }),
+const tags: ['Account'] = ['Account'];
+
+/**
+ * Sign-in and sign-up take no Idempotency-Key (api/middleware/idempotency.ts leaves them
+ * alone: their answers carry a session token, which is never stored), so the document shows
+ * none.
+ */
+const NO_IDEMPOTENCY_KEY = z.object({});
+
+export const authRoutes = createRouter()
+  .openapi(
+    declareRoute({
+      method: 'post',
+      path: '/user/signup',
+      operationId: 'signup',
+      summary: 'Create a customer account and sign in (sets the session cookie)',
+      tags,
+      access: 'public',
+      // 409: the email is registered; 429: too many sign-ups from this address or for this email.
+      errors: [409, 429],
+      request: { headers: NO_IDEMPOTENCY_KEY, body: jsonBody(ZSignup) },
+      responses: { 201: jsonResponse('Signed up and in.', ZSessionAnswer) },
+    }),
+    async (c) => {
+      const input = c.req.valid('json');
+      await limitSignup(c, input.email);
+      // Only these four fields are read: role/subscription/id in the body are ignored.
+      const user = await createUser({ name: input.name, email: input.email, password: input.password });
+      const { token, session } = await createSession({ userId: user.id });
+      setSessionCookie(c, token, session.expiresAt);
+      return c.json(
+        { success: true as const, message: 'Account created.', token, userinfo: user, expiresAt: session.expiresAt },
+        201,
+      );
+    },
   )
-  .post('/forgot-password', validate('json', ZForgotPassword), async (c) => {
-    const { email } = c.req.valid('json');
-    await limitForgotPassword(c, email);
-    // The same answer for every email, sent before anything about the email is looked up. Its
-    // Content-Length keeps it out of the compression stream, whose output would otherwise
-    // wait for the event loop while the background work holds it.
-    const answer = JSON.stringify({ success: true, message: FORGOT_MESSAGE });
-    const { res, sent } = whenSent(
-      c.body(answer, 200, {
-        'Content-Type': 'application/json',
-        'Content-Length': String(Buffer.byteLength(answer)),
-      }),
-    );
-    sendPasswordResetInBackground({ email }, sent);
-    return res;
-  })
-  .post('/reset-password', validate('json', ZResetPassword), async (c) => {
-    await limitResetPassword(c);
-    await resetPassword(c.req.valid('json'));
-    clearSessionCookie(c);
-    return c.json({ success: true, message: 'Password reset successfully' });
-  });
+  .openapi(
+    declareRoute({
+      method: 'post',
+      path: '/user/login',
+      operationId: 'login',
+      summary: 'Sign in with email and password (sets the session cookie)',
+      tags,
+      access: 'public',
+      // 401: wrong email or password; 429: too many failures for this account or address.
+      errors: [401, 429],
+      request: { headers: NO_IDEMPOTENCY_KEY, body: jsonBody(ZLogin) },
+      responses: { 200: jsonResponse('Signed in.', ZSessionAnswer) },
+    }),
+    async (c) => {
+      const input = c.req.valid('json');
+      // The failure is counted before the password is checked (refused with 429 once over a
+      // limit, before any hashing), and given back when the password turns out right.
+      const attempt = await consumeLoginAttempt(c, input.email);
+      let result: Awaited<ReturnType<typeof loginUser>>;
+      try {
+        result = await loginUser(input);
+      } catch (err) {
+        if (!(err instanceof AppError && err.code === 'UNAUTHORIZED')) await loginNotChecked(attempt);
+        throw err;
+      }
+      await loginSucceeded(attempt);
+      const { token, session, user } = result;
+      setSessionCookie(c, token, session.expiresAt);
+      return c.json(
+        {
+          success: true as const,
+          message: 'Succesfully login.',
+          token,
+          userinfo: user,
+          expiresAt: session.expiresAt,
+        },
+        200,
+      );
+    },
+  )
+  .openapi(
+    declareRoute({
+      method: 'post',
+      path: '/user/logout',
+      operationId: 'logout',
+      summary: 'End the caller’s session, if any, and clear the session cookie',
+      tags,
+      access: 'public',
+      responses: { 200: jsonResponse('Signed out (also when there was no session).', ZOk) },
+    }),
+    async (c) => {
+      if (c.var.session) await invalidateSession(c.var.session.id);
+      clearSessionCookie(c);
+      return c.json({ success: true as const, message: 'Successfully logout' }, 200);
+    },
+  )
+  .openapi(
+    declareRoute({
+      method: 'get',
+      path: '/user/me',
+      operationId: 'getCurrentUser',
+      summary: 'The signed-in user and when their session ends',
+      tags,
+      access: 'user',
+      middleware: requireUser,
+      responses: { 200: jsonResponse('The user.', ZCurrentUser) },
+    }),
+    // requireUser let the request through, so the session is there.
+    (c) => c.json({ success: true as const, userinfo: c.var.user!, expiresAt: c.var.session!.expiresAt }, 200),
+  )
+  .openapi(
+    declareRoute({
+      method: 'post',
+      path: '/forgot-password',
+      operationId: 'requestPasswordReset',
+      summary: 'Mail a password-reset link; the same answer whether or not the email is registered',
+      tags,
+      access: 'public',
+      errors: [429],
+      request: { body: jsonBody(ZForgotPassword) },
+      responses: { 200: jsonResponse('Accepted (the same for every email).', ZOk) },
+    }),
+    async (c) => {
+      const { email } = c.req.valid('json');
+      await limitForgotPassword(c, email);
+      // The same answer for every email, sent before anything about the email is looked up. Its
+      // Content-Length keeps it out of the compression stream, whose output would otherwise
+      // wait for the event loop while the background work holds it.
+      const body = { success: true as const, message: FORGOT_MESSAGE };
+      const answer = JSON.stringify(body);
+      const { res, sent } = whenSent(
+        c.body(answer, 200, {
+          'Content-Type': 'application/json',
+          'Content-Length': String(Buffer.byteLength(answer)),
+        }),
+      );
+      sendPasswordResetInBackground({ email }, sent);
+      // The same JSON c.json would send, written by hand for its Content-Length.
+      return res as unknown as TypedResponse<typeof body, 200, 'json'>;
+    },
+  )
+  .openapi(
+    declareRoute({
+      method: 'post',
+      path: '/reset-password',
+      operationId: 'resetPassword',
+      summary: 'Set a new password with the mailed token; ends every session of the account',
+      tags,
+      access: 'public',
+      errors: [429],
+      request: { body: jsonBody(ZResetPassword) },
+      responses: { 200: jsonResponse('Changed.', ZOk) },
+    }),
+    async (c) => {
+      await limitResetPassword(c);
+      await resetPassword(c.req.valid('json'));
+      clearSessionCookie(c);
+      return c.json({ success: true as const, message: 'Password reset successfully' }, 200);
+    },
+  );
