@@ -10,6 +10,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { env } from '../env.ts';
 import { ownDataDir } from '../lib/data-dir-lock.ts';
+import { isDatabaseUnavailable } from '../lib/db-unavailable.ts';
 import * as schema from './schema/index.ts';
 
 export type TSchema = typeof schema;
@@ -49,7 +50,27 @@ export function connectPglite(client: PGlite): Connection {
   };
 }
 
+/**
+ * postgres.js starts an internal query (the array types) on every new connection and drops its
+ * promise; a connection killed at that moment rejects it with nobody listening, which would end
+ * the whole process. Such a rejection is a lost connection the pool already recovers from: log
+ * it. Anything else is a real bug and still ends the process as Node's default does.
+ */
+let rejectionGuardInstalled = false;
+function guardDriverRejections() {
+  if (rejectionGuardInstalled) return;
+  rejectionGuardInstalled = true;
+  process.on('unhandledRejection', (reason) => {
+    if (isDatabaseUnavailable(reason)) {
+      console.warn('[db] a connection was lost during its set-up; the pool reconnects:', String(reason));
+      return;
+    }
+    throw reason;
+  });
+}
+
 export function connectPostgres(url: string, max = 10): Connection {
+  guardDriverRejections();
   const client = postgres(url, {
     max,
     idle_timeout: 30,

@@ -160,6 +160,23 @@ describe.skipIf(driver !== 'postgres')('concurrent writers on PostgreSQL (PGlite
     expect(results.filter((r) => r.status === 201).length).toBeGreaterThan(0);
     for (const c of await counts()) expect(c.stored, `category ${c.id}`).toBe(c.real);
   });
+  it('two admins deleting each other at the same moment never deadlock, and one admin always remains', async () => {
+    for (let round = 0; round < 12; round++) {
+      const a = await makeUser({ role: 'admin' });
+      const b = await makeUser({ role: 'admin' });
+      const [ab, ba] = await Promise.all([
+        call('DELETE', `/user/${b.user.id}`, { token: a.token }),
+        call('DELETE', `/user/${a.user.id}`, { token: b.token }),
+      ]);
+      // Each either deletes, or finds its own session already gone with its deleted account.
+      for (const res of [ab, ba]) expect([200, 401], JSON.stringify(res.data)).toContain(res.status);
+      const admins = (await db().execute(
+        sql`select count(*)::int as n from users where role = 'admin'`,
+      )) as unknown as { n: number }[];
+      expect(admins[0]?.n).toBeGreaterThanOrEqual(1);
+    }
+  });
+
   it('a create’s lock on its user row does not hold up that user’s sign-in', async () => {
     const { user } = await makeUser();
     let release = () => {};

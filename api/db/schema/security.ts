@@ -27,7 +27,10 @@ export const idempotencyKeys = pgTable(
   {
     scope: text('scope').notNull(),
     key: text('key').notNull(),
-    /** SHA-256 of method, path and body: the same key with another request is refused. */
+    /**
+     * SHA-256 of method and path, then "." and the claiming request's random owner id: the same
+     * key on another route is refused, and a request only ever answers or releases its own claim.
+     */
     requestHash: text('request_hash').notNull(),
     status: integer('status'),
     body: text('body'),

@@ -4,7 +4,7 @@ import { ads, passwordResetTokens, sessions, users, wishlistItems } from '../../
 import { AppError } from '../../errors.ts';
 import { releaseAdFiles } from '../ads/ad-files.ts';
 import { USER_NOT_FOUND } from './get-user.ts';
-import { assertNotLastAdmin, LAST_ADMIN_DELETE } from './last-admin.ts';
+import { assertNotLastAdmin, LAST_ADMIN_DELETE, lockUserAndAdmins } from './last-admin.ts';
 
 /**
  * Deletes a user with everything that is theirs — sessions, reset tokens, wishlist, ads
@@ -13,9 +13,9 @@ import { assertNotLastAdmin, LAST_ADMIN_DELETE } from './last-admin.ts';
  */
 export async function deleteUser({ id }: { id: number }) {
   const files = await db().transaction(async (tx) => {
-    const rows = await tx.select({ role: users.role }).from(users).where(eq(users.id, id)).for('update');
-    if (!rows[0]) throw new AppError('NOT_FOUND', USER_NOT_FOUND);
-    if (rows[0].role === 'admin') await assertNotLastAdmin(tx, LAST_ADMIN_DELETE);
+    const { target, adminCount } = await lockUserAndAdmins(tx, id);
+    if (!target) throw new AppError('NOT_FOUND', USER_NOT_FOUND);
+    if (target.role === 'admin') assertNotLastAdmin(adminCount, LAST_ADMIN_DELETE);
     const owned = await tx
       .delete(ads)
       .where(eq(ads.userId, id))

@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../../lib/pg-error.ts';
 import type { TAdminUserUpdate } from '../../schemas/user.ts';
 import { EMAIL_TAKEN } from './create-user.ts';
 import { USER_NOT_FOUND } from './get-user.ts';
-import { assertNotLastAdmin, LAST_ADMIN_DEMOTE } from './last-admin.ts';
+import { assertNotLastAdmin, LAST_ADMIN_DEMOTE, lockUserAndAdmins } from './last-admin.ts';
 import { toPublicUser } from './to-public-user.ts';
 
 /**
@@ -29,11 +29,10 @@ export async function updateUser(options: { input: TAdminUserUpdate; keepSession
 
   try {
     return await db().transaction(async (tx) => {
-      const rows = await tx.select().from(users).where(eq(users.id, input.id)).for('update');
-      const current = rows[0];
+      const { target: current, adminCount } = await lockUserAndAdmins(tx, input.id);
       if (!current) throw new AppError('NOT_FOUND', USER_NOT_FOUND);
       const demoted = current.role === 'admin' && input.role !== 'admin';
-      if (demoted) await assertNotLastAdmin(tx, LAST_ADMIN_DEMOTE);
+      if (demoted) assertNotLastAdmin(adminCount, LAST_ADMIN_DEMOTE);
       const clash = await tx
         .select({ id: users.id })
         .from(users)
