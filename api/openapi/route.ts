@@ -118,12 +118,12 @@ export function jsonBody<T extends z.ZodType>(schema: T) {
 /**
  * A multipart/form-data body, described for the document only. Its text fields are `fields`
  * (the schema the handler's readMultipart validates them with, as the form sends them) and
- * its files are `files` (field name → how many it keeps). The schema is given as plain JSON
+ * its files are `files` (field name → one file, or `many` repeated). The schema is given as plain JSON
  * Schema, not Zod, so the library neither checks the media type nor validates the body: that
  * would buffer the whole upload, which readMultipart streams and stops at the first file over
  * its limit.
  */
-export function multipartBody(fields: z.ZodType, files: Record<string, { max: number; description: string }> = {}) {
+export function multipartBody(fields: z.ZodType, files: Record<string, { many?: true; description: string }> = {}) {
   const { $schema: _, ...schema } = z.toJSONSchema(fields, { io: 'input', unrepresentable: 'any' }) as {
     $schema?: string;
     properties?: Record<string, unknown>;
@@ -135,11 +135,11 @@ export function multipartBody(fields: z.ZodType, files: Record<string, { max: nu
     description: `An image: JPEG, PNG, WebP, GIF or AVIF, at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB.`,
   } as const;
   const fileProperties = Object.fromEntries(
-    Object.entries(files).map(([name, { max, description }]) => [
+    Object.entries(files).map(([name, { many, description }]) => [
       name,
-      max === 1
-        ? { ...binary, description: `${description} ${binary.description}` }
-        : { type: 'array', items: binary, maxItems: max, description },
+      many
+        ? { type: 'array', items: binary, description }
+        : { ...binary, description: `${description} ${binary.description}` },
     ]),
   );
   return {

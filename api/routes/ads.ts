@@ -36,11 +36,10 @@ async function adFormUploads(user: TSessionUser): Promise<TMultipartOptions> {
  * as the repeated `gallery[]` (or `gallery`).
  */
 const adFormFiles = {
-  image: { max: 1, description: 'The main image; on update, without it the main image stays.' },
+  image: { description: 'The main image; on update, without it the main image stays.' },
   'gallery[]': {
-    max: MAX_GALLERY_IMAGES,
-    description:
-      'Gallery photos, repeated (`gallery` works too). Files past the plan’s photo limit (GET /api/get-limit) are dropped unread.',
+    many: true as const,
+    description: `Gallery photos, repeated (\`gallery\` works too). Files past the plan’s photo limit (GET /api/get-limit; at most ${MAX_GALLERY_IMAGES}) are dropped unread.`,
   },
 };
 

@@ -40,7 +40,7 @@ export const categoryRoutes = createRouter()
       errors: [404, 409],
       request: {
         body: multipartBody(ZCategoryForm, {
-          image: { max: 1, description: 'The category image; without it an existing image stays.' },
+          image: { description: 'The category image; without it an existing image stays.' },
         }),
       },
       responses: {

@@ -52,7 +52,7 @@ export const settingsRoutes = createRouter()
       middleware: requireAdmin,
       request: {
         body: multipartBody(ZSettingsUpdate, {
-          logo: { max: 1, description: 'A new logo; without it the logo stays.' },
+          logo: { description: 'A new logo; without it the logo stays.' },
         }),
       },
       responses: { 200: jsonResponse('Updated.', dataEnvelope(ZSettingsRecord)) },

@@ -12,7 +12,7 @@ import { saveTestimonial } from '../services/testimonials/save-testimonial.ts';
 
 const tags: ['Testimonials'] = ['Testimonials'];
 const middleware = requireAdmin;
-const imageFile = { image: { max: 1, description: 'The person’s photo; without it an existing photo stays.' } };
+const imageFile = { image: { description: 'The person’s photo; without it an existing photo stays.' } };
 
 /** Testimonials: the list is public; add and update are multipart with an optional image. */
 export const testimonialRoutes = createRouter()

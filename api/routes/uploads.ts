@@ -20,8 +20,8 @@ export const uploadRoutes = createRouter()
       middleware: requireUser,
       request: {
         body: multipartBody(z.object({}), {
-          image: { max: 1, description: 'The image (or send it as `file`).' },
-          file: { max: 1, description: 'The same as `image`, for editors that name it so.' },
+          image: { description: 'The image (or send it as `file`).' },
+          file: { description: 'The same as `image`, for editors that name it so.' },
         }),
       },
       responses: { 201: jsonResponse('Stored.', ZEditorImage) },
