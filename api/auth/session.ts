@@ -5,7 +5,7 @@ import type { TSession, TSessionUser } from '../context.ts';
 import { db } from '../db/client.ts';
 import { sessions, users } from '../db/schema/index.ts';
 
-/** SPEC.md §9: a login lasts one hour from sign-in. */
+/** A login lasts one hour from sign-in (docs/RULES.md, Sessions and passwords). */
 export const SESSION_LIFETIME_MS = 60 * 60 * 1000;
 
 export function generateToken(): string {

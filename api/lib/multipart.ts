@@ -17,7 +17,10 @@ export type TMultipartOptions = {
    * unless the name is in `dropExtraFiles`.
    */
   files?: Record<string, number>;
-  /** Names whose files past the count are skipped unread, not refused (SPEC: extra gallery files are dropped). */
+  /**
+   * Names whose files past the count are skipped unread, not refused (extra gallery files are
+   * dropped: docs/RULES.md, Plan limits).
+   */
   dropExtraFiles?: string[];
   /** Bytes this request may send in all, when less than the route's limit (e.g. by the plan). */
   maxBytes?: number;

@@ -68,7 +68,7 @@ describe('sanitizeRichText keeps what the editor produces', () => {
       '<img src="/uploads/rte-1-1200.webp" alt="a" />',
     );
   });
-  it('turns non-breaking spaces into spaces and trims (SPEC.md §4)', () => {
+  it('turns non-breaking spaces into spaces and trims', () => {
     expect(sanitizeRichText('  <p>a&nbsp;b\u00a0c</p>  ')).toBe('<p>a b c</p>');
     expect(sanitizeRichText(null)).toBe('');
   });

@@ -96,8 +96,8 @@ const POLICY: sanitizeHtml.IOptions = {
 export function sanitizeRichText(html: string | null | undefined): string {
   if (!html) return '';
   const clean = sanitizeHtml(html, POLICY);
-  // SPEC.md §4: non-breaking-space entities become spaces, then trimmed. The editor's
-  // trailing empty paragraphs (after an image or list) are dropped too.
+  // Non-breaking-space entities become spaces, then trimmed (docs/RULES.md, Rich text). The
+  // editor's trailing empty paragraphs (after an image or list) are dropped too.
   // Walks back by index and trims rather than testing /^\s*(<br \/>)?\s*$/: that regex
   // backtracks quadratically on a long run of spaces (50,000 took 2.4 s).
   const out = clean.replace(/&nbsp;|\u00a0/g, ' ').trim();

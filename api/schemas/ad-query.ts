@@ -37,7 +37,7 @@ function price(message: string) {
 }
 
 /**
- * GET /api/all-ads query (SPEC.md §3 'Ad list query'). Out-of-range limits are clamped;
+ * GET /api/all-ads query (docs/RULES.md, List queries). Out-of-range limits are clamped;
  * anything else that cannot be understood is a 400 naming the parameter.
  */
 export const ZAdQuery = z

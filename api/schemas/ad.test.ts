@@ -11,7 +11,7 @@ const valid = {
 };
 
 describe('ZAdForm (shared by the form and the API)', () => {
-  it('reports the §5 messages in order, first failing field first', () => {
+  it('reports the ad form messages in order, first failing field first', () => {
     const r = ZAdForm.safeParse({
       heading: ' ',
       description: '<p></p>',

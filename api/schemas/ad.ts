@@ -4,7 +4,7 @@ import { parseJsonText } from '../lib/json-text.ts';
 import { requiredText, ZId } from './fields.ts';
 import { isBlankHtml, requiredRichText } from './rich-text.ts';
 
-/** SPEC.md §5 Add/Edit Advertisement, word for word, in the order the checks run. */
+/** The ad form's messages, word for word, in the order the checks run (docs/RULES.md, Input limits). */
 export const AD_MESSAGES = {
   heading: 'Please enter heading.',
   description: 'Please enter description.',
@@ -56,7 +56,7 @@ const rating = z.preprocess(
 const description = requiredRichText(AD_MESSAGES.description, MAX_DESCRIPTION_LENGTH);
 
 /**
- * The six checked fields of the ad form, in SPEC.md §5's order. The browser form runs it
+ * The six checked fields of the ad form, in the form's field order. The browser form runs it
  * before sending (first issue → one toast) and the server runs it again.
  */
 export const ZAdForm = z.object({
@@ -105,7 +105,7 @@ const features = z
     return values.map((value, i) => ({ id: i + 1, value }));
   });
 
-/** 'Y' or 'N' (SPEC.md §3); checkbox-style values are understood too. */
+/** 'Y' or 'N' (the legacy make_as_featured); checkbox-style values are understood too. */
 const featured = z
   .string()
   .optional()
@@ -140,7 +140,7 @@ function fileNameList(field: string) {
 }
 
 /**
- * POST /api/ads/add (multipart, SPEC.md §7). Only these keys are read: user_id, owner,
+ * POST /api/ads/add (multipart). Only these keys are read: user_id, owner,
  * slug, id… in the body are ignored (no mass assignment).
  */
 export const ZAdCreate = ZAdForm.extend({ features, make_as_featured: featured });

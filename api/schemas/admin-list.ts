@@ -5,7 +5,10 @@ import { stripNul } from './ad-query.ts';
 
 export { ADMIN_MAX_LIMIT, ADMIN_PAGE_SIZE };
 
-/** The columns each server-paged admin list sorts on (SPEC.md §2); id also breaks ties. */
+/**
+ * The columns each server-paged admin list sorts on (docs/API.md, Admin lists: paging,
+ * filtering, sorting); id also breaks ties.
+ */
 export const AD_LIST_SORTS = ['id', 'heading', 'price'] as const;
 export const USER_LIST_SORTS = ['id', 'name', 'email', 'role'] as const;
 export const SORT_ORDERS = ['asc', 'desc'] as const;
@@ -29,7 +32,7 @@ const wholeNumber = (message: string) => z.coerce.number({ error: message }).int
 
 /**
  * The optional query of an admin list (GET /api/ads, GET /api/users). Without page or limit
- * the list answers in full, as SPEC.md §7's clients expect; with either it answers one page
+ * the list answers in full, as the legacy clients expect; with either it answers one page
  * and the total. Anything that cannot be understood is a 400 naming the parameter: unlike
  * the public list, a limit past the maximum is refused rather than clamped, because only
  * our own table sends it.

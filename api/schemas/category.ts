@@ -8,7 +8,7 @@ export const CATEGORY_MESSAGES = { name: 'Please enter name.', slug: 'Please ent
 export const ZOptionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v), ZId.optional());
 
 /**
- * SPEC.md §5 Category: name, then slug. The slug is normalised with the §4 rule, so
+ * The category checks: name, then slug. The slug is normalised by the slug rule, so
  * "My Cars" and "my-cars" are the same slug; one that normalises to nothing is empty.
  */
 export const ZCategoryForm = z.object({

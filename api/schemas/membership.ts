@@ -22,7 +22,7 @@ const price = z
     return Math.round(n * 100) / 100;
   });
 
-/** SPEC.md §5 Membership plan: name, then subscription period; price is not required. */
+/** The plan form's checks: name, then subscription period; price is not required. */
 export const ZPlan = z.object({
   plan_name: requiredText(PLAN_MESSAGES.name, 100),
   subscription_type: requiredText(PLAN_MESSAGES.subscription, 100),

@@ -9,13 +9,13 @@ export { PAGE_TEMPLATES };
 export const PAGE_MESSAGES = {
   name: 'Please enter name.',
   template: 'Please select template.',
-  // SPEC.md §5 spells it this way; kept word for word.
+  // The original spelling, kept word for word (docs/API.md, Names that look wrong and stay).
   keyword: 'Please enter keyowrd.',
 } as const;
 
 /**
- * SPEC.md §5 Page, in order: name, template, keyword. The slug is optional: when empty it
- * is derived from the name by the §4 rule (a new page) or kept (an edit).
+ * The page form's checks, in order: name, template, keyword. The slug is optional: when
+ * empty it is derived from the name by the slug rule (a new page) or kept (an edit).
  */
 export const ZPage = z.object({
   name: requiredText(PAGE_MESSAGES.name, 150),

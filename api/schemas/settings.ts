@@ -35,7 +35,7 @@ export const ZSocialLink = z.object({
   url,
 });
 
-/** SPEC.md §2 Settings Options; socialLinks arrives as JSON text in the multipart body. */
+/** The Settings Options form (docs/SCREENS.md); socialLinks arrives as JSON text in the multipart body. */
 export const ZSettingsUpdate = z.object({
   email: z.string({ error: 'Valid email required.' }).trim().pipe(z.email('Valid email required.')),
   address: text(),

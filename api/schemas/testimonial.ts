@@ -4,7 +4,7 @@ import { richText } from './rich-text.ts';
 
 export const TESTIMONIAL_MESSAGES = { name: 'Please enter name.', designation: 'Please enter designation.' } as const;
 
-/** SPEC.md §5 Testimonial: name, then designation. Arrives as multipart (optional image). */
+/** The testimonial checks: name, then designation. Arrives as multipart (optional image). */
 export const ZTestimonial = z.object({
   name: requiredText(TESTIMONIAL_MESSAGES.name, 100),
   designation: requiredText(TESTIMONIAL_MESSAGES.designation, 150),

@@ -26,7 +26,7 @@ function matchPasswords<T extends { password: string; cpassword: string }>(v: T,
     ctx.addIssue({ code: 'custom', message: MESSAGES.passwordLength, path: ['password'] });
 }
 
-/** SPEC.md §5 Signup, in order. Unknown keys (role, subscription, id…) are dropped. */
+/** The sign-up checks, in order. Unknown keys (role, subscription, id…) are dropped. */
 export const ZSignup = z
   .object({ name: requiredText(MESSAGES.name, 100), email, password, cpassword })
   .superRefine(matchPasswords);
@@ -41,7 +41,7 @@ export type TLogin = z.infer<typeof ZLogin>;
 const role = z.enum(ROLES, { error: MESSAGES.role });
 const subscription = z.enum(SUBSCRIPTIONS, { error: 'Please select subscription.' }).default('free');
 
-/** SPEC.md §5 Add User / Edit User: name, email, role, password, confirm, mismatch. */
+/** The Add User / Edit User checks: name, email, role, password, confirm, mismatch. */
 export const ZAdminUser = z
   .object({ name: requiredText(MESSAGES.name, 100), email, role, subscription, password, cpassword })
   .superRefine(matchPasswords);

@@ -15,7 +15,7 @@ export const WISHLIST_MESSAGES = {
 const optionalString = (max: number) => z.string().trim().max(max).transform(stripNul).optional();
 
 /**
- * POST /api/wishlist. SPEC.md §7 names item_name, item_description and item_image; a
+ * POST /api/wishlist. The legacy body names item_name, item_description and item_image; a
  * wishlist item links the caller to an ad, so the ad is found by ad_id or slug (what the
  * site sends) or, for older clients, by item_image and then item_name. The stored item
  * always shows the ad's own heading, description and image.

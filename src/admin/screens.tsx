@@ -1,7 +1,7 @@
 import { type ComponentType, lazy } from 'react';
 
 /**
- * Every admin route of SPEC.md §2, the screen file that renders it, and who may see it.
+ * Every admin route (docs/SCREENS.md, Admin area), the screen file that renders it, and who may see it.
  * A screen is one file under src/admin/routes/ (default export), loaded on demand.
  */
 export type TScreen = {
@@ -41,7 +41,7 @@ export const SCREENS: TScreen[] = [
   screen('edit-membership-plan/:id', true, () => import('./routes/membership-plan-form.tsx')),
 ];
 
-/** SPEC.md §2 Admin shell sidebar, in order. */
+/** The admin sidebar, in order (docs/SCREENS.md, Admin area). */
 export const SIDEBAR = [
   { to: '/dashboard', label: 'Dashboard', adminOnly: false },
   { to: '/users', label: 'Users', adminOnly: true },

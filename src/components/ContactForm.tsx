@@ -11,7 +11,7 @@ export const CONTACT_MESSAGES = {
 
 const EMPTY = { name: '', email: '', phone: '', subject: '', message: '' };
 
-/** SPEC.md §2 Contact Us 'Get in Touch': name and email required (§5); no call is made (§7). */
+/** Contact Us 'Get in Touch' (docs/SCREENS.md): name and email required; no call is made. */
 export default function ContactForm() {
   const id = useId();
   const [form, setForm] = useState(EMPTY);

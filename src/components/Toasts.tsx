@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { resolveValue, ToastBar, Toaster } from 'react-hot-toast';
 import { showFlash } from '../lib/toast.ts';
 
-/** The one toast outlet of a page (SPEC.md §9: 5 s, top-right, newest on top; §8: no duplicates). */
+/** The one toast outlet of a page: 5 s, top-right, newest on top, no duplicates (docs/SCREENS.md, Toasts). */
 export default function Toasts() {
   useEffect(() => {
     showFlash();

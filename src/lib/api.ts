@@ -36,7 +36,7 @@ const RETRY_STATUSES = new Set([502, 503, 504]);
 
 /**
  * fetch for /api/* with the session cookie; resolves to the JSON body whatever
- * the status (callers read `success`, `message`, `error` as SPEC.md §7 says). Network
+ * the status (callers read `success`, `message`, `error`; docs/API.md, Errors). Network
  * failures and non-JSON answers become `{ success:false, error }`.
  *
  * A POST carries an Idempotency-Key (the given one, else a new one per call), so when its

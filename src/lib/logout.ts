@@ -3,7 +3,7 @@ import { useSession } from './session-store.ts';
 import { flash } from './toast.ts';
 
 /**
- * SPEC.md §4: end the session (the server invalidates it and clears the HttpOnly cookie), forget
+ * End the session (the server invalidates it and clears the HttpOnly cookie), forget
  * the stored expiry and user info, warn 'Successfully logout', go to /sign-in.
  */
 export async function logout() {

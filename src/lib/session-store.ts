@@ -4,9 +4,8 @@ import type { TSessionUser } from '../../api/context.ts';
 /**
  * What the page remembers about the session: who is signed in and until when, for the header
  * and the forms. The credential itself is only the HttpOnly session cookie, which no script
- * can read, so an injected script has no token to steal. SPEC.md §7 'Stored data' names the
- * local keys auth_token, userinfo and appSettings: auth_token keeps its name but holds only
- * the expiry.
+ * can read, so an injected script has no token to steal. The local keys keep their original
+ * names, auth_token, userinfo and appSettings; auth_token holds only the expiry.
  */
 const TOKEN_KEY = 'auth_token';
 const USER_KEY = 'userinfo';
@@ -33,7 +32,7 @@ function read(): { user: TSessionUser | null; expiresAt: number | null } {
       | (TStoredSession & { value?: unknown })
       | null;
     const user = JSON.parse(localStorage.getItem(USER_KEY) ?? 'null') as TSessionUser | null;
-    // SPEC.md §4: a read after expiry logs the user out.
+    // A read after expiry logs the user out.
     if (!stored || typeof stored.expiry !== 'number' || stored.expiry <= Date.now()) {
       clear();
       return { user: null, expiresAt: null };

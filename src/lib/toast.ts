@@ -1,7 +1,7 @@
 import toast from 'react-hot-toast';
 
 /**
- * SPEC.md §8: top-right, no duplicates. The message is the toast id, so the same text
+ * Top-right, no duplicates (docs/SCREENS.md, Toasts). The message is the toast id, so the same text
  * shown twice replaces itself. `title` renders as a bold first line (Error, Warning…).
  */
 function show(kind: 'success' | 'error' | 'warning', message: string, title?: string) {

@@ -50,7 +50,7 @@ describe(`category admin on ${driver}`, () => {
     expect(pub.data.data[0].categories.some((c: { slug: string }) => c.slug === 'garden-tools')).toBe(true);
   });
 
-  it('checks name, then slug, with the SPEC §5 messages', async () => {
+  it('checks name, then slug, with the form messages', async () => {
     const { token } = await makeUser({ role: 'admin' });
     const before = (await db().select().from(categories)).length;
     const cases: [Record<string, string>, string][] = [

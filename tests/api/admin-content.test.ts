@@ -51,7 +51,7 @@ describe(`page admin on ${driver}`, () => {
     expect(one.data).toMatchObject({ success: true, data: { seokeyword: 'shipping, delivery' } });
   });
 
-  it('checks name, template and keyword in the order of SPEC §5', async () => {
+  it('checks name, template and keyword in that order', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ name: '', template: '', seokeyword: '' }, 'Please enter name.'],
       [{ template: '' }, 'Please select template.'],

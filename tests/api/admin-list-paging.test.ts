@@ -6,8 +6,8 @@ import { driver, setupTestDb } from '../helpers/test-db.ts';
 
 /**
  * The admin Advertisements and Users lists, paged, filtered and sorted by the server
- * (GET /api/ads?page=…, GET /api/users?page=…), beside the unpaged answer SPEC.md §7's
- * clients rely on.
+ * (GET /api/ads?page=…, GET /api/users?page=…), beside the unpaged answer the
+ * legacy clients rely on.
  */
 
 type TAd = { id: number; heading: string; price: number; user_id: number; description: string };
@@ -104,7 +104,7 @@ describe(`admin list paging on ${driver}`, () => {
     expect(total).toBe(full.users.length);
     expect(ids(rows)).toEqual(ids(full.users));
 
-    // limit alone means the first page; SPEC §9's five rows are the default page size.
+    // limit alone means the first page; five rows are the default page size.
     expect(ids((await get('/ads?limit=3')).users)).toEqual(ids(full.users.slice(0, 3)));
     expect((await get('/ads?page=1')).users).toHaveLength(5);
     // A page past the end is empty but still says how many there are.

@@ -75,7 +75,7 @@ describe(`admin user management on ${driver}`, () => {
     expect(dup.data.error).toBe('This email is already registered.');
   });
 
-  it('checks the add-user form in the order of SPEC §5', async () => {
+  it('checks the add-user form in field order', async () => {
     const { token } = await makeUser({ role: 'admin' });
     const cases: [Record<string, unknown>, string][] = [
       [{ name: '' }, 'Please enter your name.'],

@@ -137,7 +137,7 @@ describe(`ads on ${driver}`, () => {
     expect(read.data.adsData.slug).toBe(ad.slug);
   });
 
-  it('makes the slug from the heading by the SPEC rule and keeps it unique (-2, -3)', async () => {
+  it('makes the slug from the heading by the slug rule and keeps it unique (-2, -3)', async () => {
     const { token } = await makeUser();
     const a = await createAd(token, { heading: '  Vintage   Bike -- for SALE!! ' });
     const b = await createAd(token, { heading: 'Vintage bike for sale' });
@@ -151,7 +151,7 @@ describe(`ads on ${driver}`, () => {
     expect(d.slug).toMatch(/^ad(-\d+)?$/);
   });
 
-  it('answers the §5 messages in order, first failing field only', async () => {
+  it('answers the ad form messages in order, first failing field only', async () => {
     const { token } = await makeUser();
     const empty = { heading: '', description: '', category: '', price: '', rating: '', location: '' };
     const order: [string, string][] = [

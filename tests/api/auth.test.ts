@@ -45,7 +45,7 @@ describe(`accounts on ${driver}`, () => {
     expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.id))).toBe(true);
   });
 
-  it('answers the sign-up checks in the order of SPEC §5', async () => {
+  it('answers the sign-up checks in the form order', async () => {
     const cases: [Record<string, string>, string][] = [
       [{}, 'Please enter your name.'],
       [{ name: 'A' }, 'Please enter your email.'],

@@ -84,7 +84,7 @@ describe(`the wishlist on ${driver}`, () => {
     expect(await items(token)).toHaveLength(1);
   });
 
-  it('finds the ad by slug, or by the SPEC item fields alone', async () => {
+  it('finds the ad by slug, or by the legacy item fields alone', async () => {
     const { token } = await makeUser();
     expect((await add(token, { slug: lamp.slug })).status).toBe(201);
     expect((await add(token, { item_name: 'Road bike', item_description: '', item_image: 'bike.webp' })).status).toBe(

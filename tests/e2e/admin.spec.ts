@@ -113,7 +113,7 @@ test('an admin creates an About Us page and edits the live one, and /about-us sh
   await expect(page).toHaveURL(/\/admin\/add-edit-page$/);
   await expect(page.getByRole('heading', { name: 'Page Details' })).toBeVisible();
 
-  // SPEC §5 order: name, template, keyword.
+  // The form's check order: name, template, keyword.
   await page.getByRole('button', { name: 'Create Page' }).click();
   await expect(toast(page, 'Please enter name.')).toBeVisible();
   await page.getByLabel('Name').fill(name);
@@ -388,7 +388,7 @@ test('the users table filters, sorts and pages by five, and an admin adds, edits
     await expect(page.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'descending');
     await expect(firstName).toHaveText(`Pager Foxtrot ${run}`);
 
-    // Add User: the SPEC §5 checks in order, then the new user is listed.
+    // Add User: the form's checks in order, then the new user is listed.
     await page.getByRole('link', { name: 'Add User' }).click();
     await expect(page.getByRole('heading', { name: 'Add New User' })).toBeVisible();
     const signUp = page.getByRole('button', { name: 'Sign up' });
@@ -535,7 +535,7 @@ test('the advertisements table filters, sorts and pages on the server, and the U
     await expect(page).toHaveURL(new RegExp(`[?&]q=${made[2].id}(&|$)`));
     await expect(bodyRows(page).filter({ hasText: made[2].heading })).toHaveCount(1);
 
-    // A list that cannot be loaded says so (SPEC.md §8).
+    // A list that cannot be loaded says so.
     await page.route(adsList, (route) =>
       route.fulfill({ status: 503, json: { success: false, error: 'Try later.', message: 'Try later.' } }),
     );

@@ -53,7 +53,7 @@ export const membershipPlans = pgTable('membership_plans', {
 
 export type TSocialLink = { icon: string; url: string };
 
-/** One row (id = 1) holding every site-wide setting of SPEC.md §3. */
+/** One row (id = 1) holding every site-wide setting (the admin Settings Options screen). */
 export const siteSettings = pgTable(
   'site_settings',
   {

@@ -42,8 +42,8 @@ export type TAdRow = {
 };
 
 /**
- * An ad in SPEC.md §3's field names, as the admin screens read it: `category` is the slug
- * (what the form's select holds), galleryimages and features are JSON text.
+ * An ad in its legacy field names (docs/API.md), as the admin screens read it: `category` is
+ * the slug (what the form's select holds), galleryimages and features are JSON text.
  */
 export function toAdRecord(r: TAdRow) {
   return {

@@ -3,7 +3,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { ads } from '../../db/schema/index.ts';
 import { slugify } from '../../lib/slug.ts';
 
-/** The slug stem of a heading (SPEC.md §4 rule); 'ad' when nothing is left of it. */
+/** The slug stem of a heading (docs/RULES.md, Slugs); 'ad' when nothing is left of it. */
 export function slugBase(heading: string): string {
   return slugify(heading).slice(0, 150).replace(/-+$/, '') || 'ad';
 }

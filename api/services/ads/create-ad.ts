@@ -15,10 +15,10 @@ import { FEATURED_NOT_IN_PLAN, getPlanLimits } from './plan-limits.ts';
 
 /**
  * POST /api/ads/add. Checks the plan's ads-per-day limit (admins are unlimited), keeps at
- * most the plan's number of gallery images (the rest are dropped, SPEC.md §5), stores the
- * images, then writes the row in a transaction with a unique slug from the heading. If
- * anything after the images fails, the stored files are removed again. The answer is built
- * (and, with an Idempotency-Key, stored) inside the transaction.
+ * most the plan's number of gallery images (the rest are dropped: docs/RULES.md, Plan
+ * limits), stores the images, then writes the row in a transaction with a unique slug from
+ * the heading. If anything after the images fails, the stored files are removed again. The
+ * answer is built (and, with an Idempotency-Key, stored) inside the transaction.
  */
 export async function createAd(options: {
   user: TSessionUser;

@@ -4,7 +4,7 @@ import { categories } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { AD_MESSAGES } from '../../schemas/ad.ts';
 
-/** The category an ad form names by slug (SPEC.md §3); an unknown slug is "not selected". */
+/** The category an ad form names by slug; an unknown slug is "not selected". */
 export async function findCategoryBySlug(slug: string) {
   const rows = await db()
     .select({ id: categories.id, slug: categories.slug, name: categories.name })

@@ -5,7 +5,7 @@ import { AppError } from '../../errors.ts';
 import { sanitizeRichText } from '../../lib/sanitize.ts';
 import { newestFirst } from './list-ads.ts';
 
-/** SPEC.md §2 'Ad Details': up to this many other ads of the same category. */
+/** Ad Details (docs/SCREENS.md) shows up to this many other ads of the same category. */
 export const RELATED_ADS_LIMIT = 8;
 
 export type TAdFeature = { id: string | number; value: string };
@@ -30,7 +30,7 @@ export function parseFeatures(text: string | null | undefined): TAdFeature[] {
 }
 
 /**
- * One ad by slug for its public page (SPEC.md §7 'Ad by slug'): the ad with its category
+ * One ad by slug for its public page (GET /api/ads-by-slug/{slug}): the ad with its category
  * and seller name, and related ads. Throws NOT_FOUND for an unknown slug.
  */
 export async function getAdBySlug({ slug }: { slug: string }) {
@@ -79,7 +79,7 @@ export async function getAdBySlug({ slug }: { slug: string }) {
       image: ad.image ?? '',
       // Stored sanitised; cleaned again on the way out so no path can render raw HTML.
       description: sanitizeRichText(ad.description),
-      // SPEC.md §3: galleryimages and features travel as JSON text.
+      // Legacy shape: galleryimages and features travel as JSON text (docs/API.md).
       galleryimages: JSON.stringify(gallery ?? []),
       features: JSON.stringify(featureList),
       user: { name: user_name },

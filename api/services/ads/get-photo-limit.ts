@@ -3,8 +3,8 @@ import { countAdsToday } from './count-ads-today.ts';
 import { getPlanLimits } from './plan-limits.ts';
 
 /**
- * GET /api/get-limit: gallery images per ad for the caller's plan (SPEC.md §3 'Limits
- * response'), plus how many ads they may still post today (null: unlimited).
+ * GET /api/get-limit: gallery images per ad for the caller's plan (`photolimit`), plus how
+ * many ads they may still post today (null: unlimited).
  */
 export async function getPhotoLimit({ user }: { user: TSessionUser }) {
   const limits = await getPlanLimits({ user });

@@ -16,8 +16,9 @@ export type TMyAdsFilter = {
 };
 
 /**
- * Which ads the list holds: an admin's every ad, a customer's only their own (SPEC.md §6,
- * enforced here so no query parameter can widen it), narrowed by the filter text.
+ * Which ads the list holds: an admin's every ad, a customer's only their own (enforced here
+ * so no query parameter can widen it: docs/RULES.md, Roles and access), narrowed by the
+ * filter text.
  */
 export function myAdsWhere({ user, q = '' }: Pick<TMyAdsFilter, 'user' | 'q'>): SQL | undefined {
   const conditions: SQL[] = [];
@@ -48,13 +49,13 @@ export function myAdsOrder(sort: TAdListSort | undefined, order: TSortOrder = 'a
   return fromMatches ? newestFirstFromMatches : newestFirst;
 }
 
-/** The ads with their category, in SPEC.md §3's field names. */
+/** The ads with their category, in their legacy field names. */
 export function selectMyAds(where: SQL | undefined) {
   return db().select(adColumns).from(ads).innerJoin(categories, eq(categories.id, ads.categoryId)).where(where);
 }
 
 /**
- * GET /api/ads without paging, the admin 'Advertisements' list as SPEC.md §7's clients read
+ * GET /api/ads without paging, the admin 'Advertisements' list as the legacy clients read
  * it: every matching ad at once, newest first unless a sort is asked for. The admin table
  * itself asks for one page at a time (list-my-ads-page.ts).
  */

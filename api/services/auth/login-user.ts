@@ -6,7 +6,7 @@ import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { toPublicUser } from '../users/to-public-user.ts';
 
-/** SPEC.md §8: the client shows 'Please enter valid information' on failure. */
+/** The client shows 'Please enter valid information' on failure (docs/API.md, Errors). */
 export const LOGIN_FAILED = 'Please enter valid information';
 
 export async function loginUser(options: { email: string; password: string }) {

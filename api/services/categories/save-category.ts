@@ -12,7 +12,7 @@ export const CATEGORY_NOT_FOUND = 'Category not found.';
 export const SLUG_TAKEN = 'This slug is already used by another category.';
 
 /**
- * Adds a category (no id) or updates one (SPEC.md §7 add-edit). A new image is stored
+ * Adds a category (no id) or updates one (POST /api/category/add-edit). A new image is stored
  * first and removed again if the row cannot be written; the replaced image is removed
  * only after the commit.
  */

@@ -5,7 +5,7 @@ import { AppError } from '../../errors.ts';
 
 export const PLAN_NOT_FOUND = 'Plan not found.';
 
-/** SPEC.md §3 field names, as listPlans returns them. */
+/** The legacy field names (plan_name, subscription_type), as listPlans returns them. */
 export const planColumns = {
   id: membershipPlans.id,
   plan_name: membershipPlans.planName,

@@ -2,7 +2,7 @@ import { asc } from 'drizzle-orm';
 import { db } from '../../db/client.ts';
 import { membershipPlans } from '../../db/schema/index.ts';
 
-/** Plans in SPEC.md §3 field names. price is null when the plan has none (shown as FREE). */
+/** Plans in their legacy field names (docs/API.md). price is null when the plan has none (shown as FREE). */
 export async function listPlans() {
   return db()
     .select({

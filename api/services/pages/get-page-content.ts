@@ -6,7 +6,7 @@ import { getPageBySlug } from './get-page-by-slug.ts';
 export const ABOUT_US_SLUG = 'about-us';
 
 /**
- * Public page data (SPEC.md §3 'Page data'): the page's content and how-we-work HTML, and
+ * Public page data (GET /api/get-content/{slug}): the page's content and how-we-work HTML, and
  * for the about-us page (or any page on the aboutus template) the testimonials and plans
  * too. About-us always answers, so the plans show even before the page is written.
  * Returns null for an unknown page.
@@ -21,7 +21,7 @@ export async function getPageContent({ slug }: { slug: string }) {
     slug,
     template: page?.template ?? 'aboutus',
     seokeyword: page?.seokeyword ?? '',
-    // Stored sanitised; cleaned again here (also turns &nbsp; into spaces, SPEC.md §4).
+    // Stored sanitised; cleaned again here (also turns &nbsp; into spaces: docs/RULES.md, Rich text).
     content: sanitizeRichText(page?.content),
     howwework: sanitizeRichText(page?.howwework),
   };

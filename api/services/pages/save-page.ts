@@ -14,8 +14,8 @@ const SLUG_EMPTY = 'Please enter a name with letters or digits.';
 
 /**
  * Creates a page (no id) or updates one. The slug is the given one, else (new page) the
- * name's, both by SPEC.md §4's rule; an edit without a slug keeps the current one, so a
- * renamed page keeps its address. Content and how-we-work are sanitised HTML.
+ * name's, both by the slug rule (docs/RULES.md, Slugs); an edit without a slug keeps the
+ * current one, so a renamed page keeps its address. Content and how-we-work are sanitised HTML.
  */
 export async function savePage(options: { id?: number; input: TPageForm }) {
   const { id, input } = options;

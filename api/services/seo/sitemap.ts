@@ -7,7 +7,7 @@ import { listCategories } from '../categories/list-categories.ts';
 /** Search engines accept at most 50,000 URLs per sitemap file; stay well below. */
 export const ADS_PER_SITEMAP = 40_000;
 
-/** The public pages with fixed routes (SPEC.md §2), for the sitemap. */
+/** The public pages with fixed routes (docs/SCREENS.md, Public screens), for the sitemap. */
 export const STATIC_PATHS = [
   '/',
   '/category',

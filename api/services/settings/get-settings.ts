@@ -6,7 +6,7 @@ import { listCategoriesCached } from '../categories/list-categories.ts';
 
 export type TSettingsRow = typeof siteSettings.$inferSelect;
 
-/** The settings record in SPEC.md §3's field names (what clients and pages read). */
+/** The settings record in its legacy field names, what clients and pages read (docs/API.md). */
 export function toSettingsRecord(s: TSettingsRow) {
   return {
     email: s.email,
@@ -59,7 +59,7 @@ export function dropSettingsCache() {
   settingsCache.drop();
 }
 
-/** The public bundle: settings plus the category list (SPEC.md §3). */
+/** The public bundle of GET /api/get-settings: settings plus the category list. */
 export async function getPublicSettings() {
   const [settings, categories] = await Promise.all([getSettings(), listCategoriesCached()]);
   return { ...settings, categories };

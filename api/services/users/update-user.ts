@@ -11,7 +11,7 @@ import { assertNotLastAdmin, LAST_ADMIN_DEMOTE, lockUserAndAdmins } from './last
 import { toPublicUser } from './to-public-user.ts';
 
 /**
- * An admin edits a user (SPEC.md §2 Edit User; the password is always sent, §5).
+ * An admin edits a user (docs/SCREENS.md, Add New User / Edit User; the password is always sent).
  * A demoted user loses every session at once; a changed password ends their other
  * sessions too (the editing admin's own session, `keepSessionId`, survives).
  */

@@ -6,7 +6,7 @@ export type TAdRef = { adId?: number; slug?: string; itemImage?: string; itemNam
 
 /**
  * The ad a wishlist request means: by id, then slug, then (for clients that only send the
- * SPEC.md §7 item fields) by its image file name, then by its exact heading (newest).
+ * legacy item fields) by its image file name, then by its exact heading (newest).
  */
 export async function findAdId(ref: TAdRef): Promise<number | null> {
   const by = [

@@ -3,7 +3,7 @@ import { db } from '../../db/client.ts';
 import { ads, wishlistItems } from '../../db/schema/index.ts';
 import { sanitizeRichText } from '../../lib/sanitize.ts';
 
-/** The caller's wishlist in SPEC.md §3 names, built from each ad's heading, description and image. */
+/** The caller's wishlist in the legacy item_… names, built from each ad's heading, description and image. */
 export async function listWishlist({ userId }: { userId: number }) {
   const rows = await db()
     .select({

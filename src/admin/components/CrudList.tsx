@@ -15,12 +15,12 @@ import { useServerList } from './use-server-list.ts';
 type TRow = { id: number };
 
 export type TCrudListProps<T extends TRow> = {
-  /** The list heading (SPEC.md §2 names). */
+  /** The list heading, as docs/SCREENS.md names it. */
   title: string;
   /** GET endpoint of the list and the key holding the array ('data', 'users'). */
   listPath: string;
   listKey?: string;
-  /** SPEC.md §8's toast when the list cannot be loaded, if it names one. */
+  /** The screen's own toast when the list cannot be loaded (docs/SCREENS.md), if it has one. */
   failText?: string;
   // biome-ignore lint/suspicious/noExplicitAny: columns of mixed value types, as TanStack documents
   columns: ColumnDef<T, any>[];
@@ -90,11 +90,11 @@ function ServerCrudList<T extends TRow>(props: TCrudListProps<T>) {
 }
 
 /**
- * Every admin list of SPEC.md §2 is this: a heading, an Add button, the shared DataTable
- * with (View,) Edit and Delete per row, a confirm before deleting, the server's message as a toast
- * (SPEC.md §8) and a reload after a delete (§4). The rows load whole and the table works on
- * them in the browser, or with `serverPaging` one page at a time (a delete that empties a
- * page then shows the one before it).
+ * Every admin list (docs/SCREENS.md, Admin area) is this: a heading, an Add button, the
+ * shared DataTable with (View,) Edit and Delete per row, a confirm before deleting, the
+ * server's message as a toast and a reload after a delete. The rows load whole and the
+ * table works on them in the browser, or with `serverPaging` one page at a time (a delete
+ * that empties a page then shows the one before it).
  */
 export default function CrudList<T extends TRow>(props: TCrudListProps<T>) {
   return props.serverPaging ? <ServerCrudList {...props} /> : <ClientCrudList {...props} />;

@@ -3,7 +3,7 @@
  * testimonial image, site logo).
  *
  * - Drag and drop onto the zone, or click / press Enter or Space on it to choose files.
- *   The zone highlights while files are dragged over it (SPEC.md §4 'Gallery').
+ *   The zone highlights while files are dragged over it.
  * - Previews: the chosen files as thumbnails, each with a remove button; and `existing`
  *   images (already stored, shown by URL) with remove buttons when `onRemoveExisting` is
  *   given (the parent tracks what was removed, e.g. for removedGalleryImages).

@@ -1,4 +1,4 @@
-/** SPEC.md §9: dark backdrop, white spinner, layer 99999. `inline` for small areas. */
+/** Dark backdrop, white spinner, layer 99999. `inline` for small areas. */
 export default function Spinner({ overlay = false, label = 'Loading…' }: { overlay?: boolean; label?: string }) {
   const wheel = (
     <span role="status" aria-live="polite" className="inline-flex items-center gap-3">

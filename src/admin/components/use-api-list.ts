@@ -3,8 +3,9 @@ import { apiFetch } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
 
 /**
- * What a list screen says when its list cannot be loaded: SPEC.md §8's toast when it has one
- * (shown here), else the server's message. Returns the text for the screen.
+ * What a list screen says when its list cannot be loaded: the screen's own toast
+ * (docs/SCREENS.md) when it has one (shown here), else the server's message. Returns the
+ * text for the screen.
  */
 export function listFailure(res: { success: boolean; error?: string }, failText?: string): string {
   if (failText) notify.error(failText);
@@ -13,7 +14,7 @@ export function listFailure(res: { success: boolean; error?: string }, failText?
 
 /**
  * Loads a list from the API (`key` names the array in the answer, e.g. 'users' or 'data')
- * and reloads on demand (after a delete). `failText` is SPEC.md §8's toast, when it has one.
+ * and reloads on demand (after a delete). `failText` is the screen's own toast, when it has one.
  */
 export function useApiList<T>(path: string, key: string, failText?: string) {
   const [rows, setRows] = useState<T[]>([]);

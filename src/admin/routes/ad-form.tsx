@@ -50,8 +50,8 @@ export default function AdForm() {
   // An ad featured earlier keeps its placement whatever the plan says now.
   const [wasFeatured, setWasFeatured] = useState(false);
 
-  // The categories from settings (SPEC.md §2) and the caller's photo limit (SPEC.md §7:
-  // fetched when the form opens; a failure is an Error toast with the server's text).
+  // The categories from settings and the caller's photo limit (GET /api/get-limit), both
+  // fetched when the form opens; a failure is an Error toast with the server's text.
   useEffect(() => {
     let live = true;
     void apiFetch<{ data: { categories?: TCategory[] }[] }>('/api/get-settings').then((res) => {

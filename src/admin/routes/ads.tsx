@@ -52,10 +52,10 @@ const columns: ColumnDef<TAdRow>[] = [
 ];
 
 /**
- * SPEC.md §2 'Advertisements list': filter, sortable id / heading / price, Edit and Delete
+ * The Advertisements list (docs/SCREENS.md): filter, sortable id / heading / price, Edit and Delete
  * per row, page size 5, paged by the server (a marketplace has far too many ads to load at
  * once). A customer sees their own ads, an admin every ad (the API decides). 'Unable to get
- * users' is SPEC.md §8's toast when the list fails.
+ * users' is the original toast when the list fails.
  */
 export default function Ads() {
   return (

@@ -23,9 +23,9 @@ const columns: ColumnDef<TCategory>[] = [
 ];
 
 /**
- * SPEC.md §2 Add Edit Category: the form, and the Category List beneath it while not
+ * Add Edit Category: the form, and the Category List beneath it while not
  * editing. Edit loads a row into the form and hides the list; a save returns to add mode
- * with an empty form (§4).
+ * with an empty form.
  */
 export default function Categories() {
   const { form, submit } = useSchemaForm<TCategoryValues>({ defaults: EMPTY, schema: ZCategoryForm });
@@ -90,7 +90,7 @@ export default function Categories() {
               {...name}
               onBlur={(e) => {
                 void name.onBlur(e);
-                // SPEC.md §4/§5: the slug follows the name on blur; a blank name is flagged at once.
+                // The slug follows the name on blur; a blank name is flagged at once.
                 if (!e.target.value.trim()) notify.error(CATEGORY_MESSAGES.name);
                 else setValue('slug', slugify(e.target.value));
               }}

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 
-/** SPEC.md §2: the edit-page route is a stub that shows only placeholder text. */
+/** The edit-page route is a stub that shows only placeholder text (docs/SCREENS.md). */
 export default function EditPageStub() {
   return (
     <div className="space-y-2">

@@ -8,7 +8,7 @@ import { useEntityForm } from '../components/use-entity-form.ts';
 
 type TFaqValues = { question: string; answer: string };
 
-/** SPEC.md §2 FAQ Details: a question and a rich-text answer. */
+/** FAQ Details: a question and a rich-text answer. */
 export default function FaqForm() {
   const state = useEntityForm<TFaqValues>({
     defaults: { question: '', answer: '' },

@@ -12,7 +12,7 @@ const columns: ColumnDef<TFaq>[] = [
   },
 ];
 
-/** SPEC.md §2 FAQ admin: the list (Faqs). */
+/** The FAQ admin list (Faqs). */
 export default function Faqs() {
   return (
     <CrudList<TFaq>

@@ -8,7 +8,7 @@ import { useEntityForm } from '../components/use-entity-form.ts';
 type TPlanValues = { plan_name: string; subscription_type: string; price: string; includes_featured: boolean };
 const EMPTY: TPlanValues = { plan_name: '', subscription_type: '', price: '', includes_featured: false };
 
-/** SPEC.md §2 Membership plan form: name, subscription period, price. */
+/** The membership plan form: name, subscription period, price. */
 export default function MembershipPlanForm() {
   const state = useEntityForm<TPlanValues>({
     defaults: EMPTY,

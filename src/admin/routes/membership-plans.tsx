@@ -2,7 +2,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import type { TPlan } from '../../../api/services/memberships/list-plans.ts';
 import CrudList from '../components/CrudList.tsx';
 
-/** SPEC.md §9: '$' plus the price, or FREE when there is none. */
+/** '$' plus the price, or FREE when there is none. */
 export function planPrice(price: number | null): string {
   if (price === null || price === undefined) return 'FREE';
   return `$${Number.isInteger(price) ? price : price.toFixed(2)}`;
@@ -19,7 +19,7 @@ const columns: ColumnDef<TPlan>[] = [
   },
 ];
 
-/** SPEC.md §2 Membership plan admin: the list. */
+/** The Membership Plans admin list. */
 export default function MembershipPlans() {
   return (
     <CrudList<TPlan>

@@ -25,7 +25,7 @@ const TEMPLATE_LABELS: Record<(typeof PAGE_TEMPLATES)[number], string> = {
   contact: 'Contact',
 };
 
-/** SPEC.md §2 Page Details (add without an id, edit with one). */
+/** Page Details (add without an id, edit with one). */
 export default function PageForm() {
   const state = useEntityForm<TPageValues>({
     defaults: EMPTY,
@@ -53,7 +53,7 @@ export default function PageForm() {
           {...name}
           onBlur={(e) => {
             void name.onBlur(e);
-            // SPEC.md §4: a new page's slug is derived from the name; an edited page keeps its address.
+            // A new page's slug is derived from the name; an edited page keeps its address.
             if (!state.isEdit) setValue('slug', slugify(e.target.value));
           }}
         />

@@ -10,7 +10,7 @@ const columns: ColumnDef<TPageRow>[] = [
   { accessorKey: 'template', header: 'Template' },
 ];
 
-/** SPEC.md §2 Pages list. */
+/** The Pages list (docs/SCREENS.md). */
 export default function Pages() {
   return (
     <CrudList<TPageRow>

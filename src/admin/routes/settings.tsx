@@ -65,14 +65,14 @@ function toValues(s: TSettings): TSettingsValues {
   return values;
 }
 
-/** The multipart text fields of POST /api/update-settings (socialLinks as JSON text, SPEC.md §7). */
+/** The multipart text fields of POST /api/update-settings (socialLinks as JSON text). */
 function toFields(v: TSettingsValues): Record<string, string> {
   const { socialLinks, ...rest } = v;
   const links = socialLinks.filter((l) => l.icon.trim() || l.url.trim());
   return { ...rest, socialLinks: JSON.stringify(links) };
 }
 
-/** SPEC.md §2 Settings Options. */
+/** Settings Options (docs/SCREENS.md). */
 export default function Settings() {
   const { form, submit } = useSchemaForm<TSettingsValues>({
     schema: ZSettingsUpdate,

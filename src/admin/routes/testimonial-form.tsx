@@ -11,7 +11,7 @@ import { useEntityForm } from '../components/use-entity-form.ts';
 
 type TTestimonialValues = { name: string; designation: string; description: string; image: string };
 
-/** SPEC.md §2 Testimonial form: name, designation, rich-text description and an image. */
+/** The testimonial form: name, designation, rich-text description and an image. */
 export default function TestimonialForm() {
   const [image, setImage] = useState<File[]>([]);
   const state = useEntityForm<TTestimonialValues>({

@@ -38,7 +38,7 @@ const columns: ColumnDef<TTestimonial>[] = [
   },
 ];
 
-/** SPEC.md §2 Testimonial admin: the list. */
+/** The Testimonials admin list. */
 export default function Testimonials() {
   return (
     <CrudList<TTestimonial>

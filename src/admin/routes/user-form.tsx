@@ -18,12 +18,12 @@ type TUserValues = {
 const EMPTY: TUserValues = { name: '', email: '', role: '', subscription: 'free', password: '', cpassword: '' };
 const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-/** SPEC.md §2 Add User ('Add New User', Sign up) and Edit User (loaded by id, Edit User). */
+/** Add User ('Add New User', Sign up) and Edit User (loaded by id, Edit User). */
 export default function UserForm() {
   const state = useEntityForm<TUserValues>({
     defaults: EMPTY,
     loadPath: (id) => `/api/user/${id}`,
-    // SPEC.md §5: both password fields are cleared after loading and required again.
+    // Both password fields are cleared after loading and required again.
     fromAnswer: (res) => ({ ...EMPTY, ...(res.user as Partial<TUserValues>), password: '', cpassword: '' }),
     schema: ZAdminUser,
     save: (values, id) =>

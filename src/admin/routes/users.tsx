@@ -28,7 +28,7 @@ const columns: ColumnDef<TUserRow>[] = [
   },
 ];
 
-/** SPEC.md §2 Users list, paged, filtered and sorted by the server. */
+/** The Users list, paged, filtered and sorted by the server. */
 export default function Users() {
   return (
     <CrudList<TUserRow>

@@ -7,9 +7,9 @@ import { imageSrcSet, uploadUrl } from '../../../api/lib/image-urls.ts';
 type Props = { images: string[]; alt: string };
 
 /**
- * The ad's photos (SPEC.md §2, §9): the main image first, a fade between images and a row
- * of thumbnails; a thumbnail click shows that image. The first image is in the HTML, so
- * nothing moves when the script arrives.
+ * The ad's photos (docs/SCREENS.md, Ad Details): the main image first, a fade between
+ * images and a row of thumbnails; a thumbnail click shows that image. The first image is in
+ * the HTML, so nothing moves when the script arrives.
  */
 export default function AdGallery({ images, alt }: Props) {
   const list = images.length ? images : [''];

@@ -6,9 +6,10 @@ import { formatPrice } from './format.ts';
 export type TRelatedAd = { id: number; slug: string; heading: string; price: number; image: string };
 
 /**
- * Related Ads (SPEC.md §2, §9): a looping carousel with arrows, one card per view below
- * 600px, two from 600px and three from 1024px. Each card carries the spec's fixed texts
- * (Featured, author, Electronics, 32 ratings) beside the ad's own image, price and heading.
+ * Related Ads (docs/SCREENS.md, Ad Details): a looping carousel with arrows, one card per
+ * view below 600px, two from 600px and three from 1024px. Each card carries the original
+ * design's fixed texts (Featured, author, Electronics, 32 ratings) beside the ad's own image,
+ * price and heading.
  */
 export default function RelatedAds({ ads }: { ads: TRelatedAd[] }) {
   const [emblaRef, emblaApi] = useEmblaCarousel({ loop: true, align: 'start' });

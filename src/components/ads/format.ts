@@ -4,7 +4,7 @@
 // in server profiles of pages listing many ads.
 const PRICE = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
-/** SPEC.md §9: '$' plus the value; FREE when there is none. */
+/** '$' plus the value; FREE when there is none (docs/RULES.md, Prices and display). */
 export function formatPrice(price: number | string | null | undefined, free = 'FREE'): string {
   if (price === null || price === undefined || price === '') return free;
   const n = Number(price);
@@ -31,7 +31,7 @@ export function timeAgo(date: string | Date, now: number): string {
   return 'just now';
 }
 
-/** The filters of the Browse Ads List, as the URL carries them (SPEC.md §2). */
+/** The filters of the Browse Ads List, as the URL carries them (docs/SCREENS.md, Browse Ads List). */
 export type TBrowseFilters = {
   search: string;
   category: string;

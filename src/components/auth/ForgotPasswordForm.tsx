@@ -7,7 +7,7 @@ import { flash, notify } from '../../lib/toast.ts';
 import { Field, primaryButtonClass, useHydrated } from './fields.tsx';
 
 /**
- * SPEC.md §2 Forgot Password: one email field; 'Please enter a valid email.' once the field
+ * Forgot Password (docs/SCREENS.md): one email field; 'Please enter a valid email.' once the field
  * was touched and is invalid; Submit disabled while invalid; a loading overlay during the call.
  */
 export default function ForgotPasswordForm() {

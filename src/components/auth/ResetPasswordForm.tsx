@@ -21,8 +21,9 @@ const ZResetForm = z.object({
 });
 
 /**
- * SPEC.md §2 Reset Password. The token comes from ?token= (the emailed link). A mismatch
- * shows the §8 toast and sends nothing; success goes to /login (which redirects to /sign-in).
+ * Reset Password (docs/SCREENS.md). The token comes from ?token= (the emailed link). A
+ * mismatch shows an error toast and sends nothing; success goes to /login (which redirects
+ * to /sign-in).
  */
 export default function ResetPasswordForm({ token }: { token: string }) {
   const hydrated = useHydrated();

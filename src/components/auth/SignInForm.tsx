@@ -19,8 +19,9 @@ export const LOGIN_MESSAGES = {
 type TAuthAnswer = { userinfo: TSessionUser; expiresAt: string };
 
 /**
- * SPEC.md §2 Log in. `guard` is set when the admin guard sent the visitor here: the §8
- * toast shows once and the stale client session (if any) is dropped.
+ * Log in (docs/SCREENS.md). `guard` is set when the admin guard sent the visitor here: the
+ * "Unable to access dashboard" toast shows once and the stale client session (if any) is
+ * dropped.
  */
 export default function SignInForm({ guard = false }: { guard?: boolean }) {
   const hydrated = useHydrated();

@@ -11,7 +11,7 @@ const ORDER = ['name', 'email', 'password', 'cpassword'] as const;
 
 type TAuthAnswer = { message?: string; userinfo: TSessionUser; expiresAt: string };
 
-/** SPEC.md §2 Sign up: on success the user is signed in and goes to /admin/dashboard. */
+/** Sign up (docs/SCREENS.md): on success the user is signed in and goes to /admin/dashboard. */
 export default function SignUpForm() {
   const hydrated = useHydrated();
   const {

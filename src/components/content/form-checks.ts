@@ -1,6 +1,6 @@
 /**
  * Client checks for the forms that make no call (newsletter, FAQ question, membership;
- * SPEC.md §5, §7). Kept free of zod so these small islands stay small.
+ * docs/SCREENS.md). Kept free of zod so these small islands stay small.
  */
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 

@@ -1,4 +1,4 @@
-/** SPEC.md §2 Header menu, in order. */
+/** The header menu, in order (docs/SCREENS.md, On every public page). */
 export const MENU = [
   { href: '/', label: 'Home' },
   { href: '/about-us', label: 'About Us' },
@@ -9,7 +9,7 @@ export const MENU = [
   { href: '/wishlist', label: 'Wishlists' },
 ] as const;
 
-/** SPEC.md §2 Footer 'Services' links. */
+/** The footer's 'Services' links (docs/SCREENS.md, On every public page). */
 export const SERVICES = [
   { href: '/', label: 'Home' },
   { href: '/about-us', label: 'About Us' },

@@ -17,8 +17,8 @@ type Props = {
 };
 
 /**
- * The wishlist heart on an ad (SPEC.md §6, §8): signed out, a warning and no call; signed
- * in, it saves the ad (or takes it out again) and shows the server's message.
+ * The wishlist heart on an ad (docs/SCREENS.md, Ad Details): signed out, a warning and no
+ * call; signed in, it saves the ad (or takes it out again) and shows the server's message.
  */
 export default function WishlistHeart({ adId, slug, heading, description, image, signedIn, saved: initial }: Props) {
   const storedUser = useSession((s) => s.user);

@@ -6,7 +6,7 @@ import { notify } from '../../lib/toast.ts';
 
 type TItem = { id: number; slug: string; item_name: string; item_description: string; item_image: string };
 
-/** The Wishlists table (SPEC.md §2): image, item name, description (sanitised HTML) and Delete. */
+/** The Wishlists table (docs/SCREENS.md, Wishlists): image, item name, description (sanitised HTML) and Delete. */
 export default function WishlistTable({ initialItems }: { initialItems: TItem[] }) {
   const [items, setItems] = useState(initialItems);
   const [busy, setBusy] = useState<number | null>(null);
@@ -17,7 +17,7 @@ export default function WishlistTable({ initialItems }: { initialItems: TItem[] 
     setBusy(null);
     if (!res.success) return notify.error(res.message || res.error);
     notify.success(String(res.message));
-    // SPEC.md §4: lists reload after a successful delete.
+    // Lists reload after a successful delete.
     const fresh = await apiFetch<{ data: TItem[] }>('/api/wishlist');
     setItems(fresh.success ? fresh.data : items.filter((i) => i.id !== item.id));
   };
