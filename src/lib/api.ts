@@ -1,18 +1,13 @@
-import { hc } from 'hono/client';
-import type { AppType } from '../../api/app.ts';
+import type { TAnswer, TMethod } from './api-types.ts';
 import { newIdempotencyKey } from './submission-key.ts';
+
+export type { TAnswer } from './api-types.ts';
 
 /** What every API answer looks like on failure (ARCHITECTURE.md). */
 export type TApiError = { success: false; error: string; message: string };
 
-/**
- * Typed client for the Hono app: a renamed field breaks the build, not the user. The session
- * travels only in the HttpOnly cookie (same-origin credentials); page code never holds the
- * token, so it sends no Authorization header.
- */
-export const client = hc<AppType>(typeof window === 'undefined' ? 'http://localhost' : window.location.origin, {
-  init: { credentials: 'same-origin' },
-});
+/** The successful answer to `method path`, for a component that keeps a row of it. */
+export type TApiData<P extends string, M extends TMethod = 'GET'> = Exclude<TAnswer<P, M>, { success: false }>;
 
 let ambientKey: string | undefined;
 
@@ -35,7 +30,8 @@ const POST_RETRIES = 3;
 const RETRY_STATUSES = new Set([502, 503, 504]);
 
 /**
- * fetch for /api/* with the session cookie; resolves to the JSON body whatever
+ * The one way page code calls the API: fetch for /api/* with the session cookie (the session
+ * travels only in the HttpOnly cookie, so no Authorization header); resolves to the JSON body whatever
  * the status (callers read `success`, `message`, `error`; docs/API.md, Errors). Network
  * failures and non-JSON answers become `{ success:false, error }`.
  *
@@ -43,11 +39,15 @@ const RETRY_STATUSES = new Set([502, 503, 504]);
  * answer is lost (no connection, 502/503/504, or 409 while the first attempt still runs) it
  * is sent again with the same key: the server answers a repeat with the first answer instead
  * of storing the record twice.
+ *
+ * The answer's type comes from the app's route declarations for this method and path
+ * (`api-types.ts`, type-only, so no server code reaches the bundle): a renamed field breaks
+ * the build, not the user.
  */
-export async function apiFetch<T = Record<string, unknown>>(
-  path: string,
-  init: RequestInit & { json?: unknown; idempotencyKey?: string } = {},
-): Promise<(T & { success: true }) | TApiError> {
+export async function apiFetch<P extends string, M extends TMethod = 'GET'>(
+  path: P,
+  init: Omit<RequestInit, 'method'> & { method?: M; json?: unknown; idempotencyKey?: string } = {},
+): Promise<TAnswer<P, M> | TApiError> {
   const isPost = (init.method ?? 'GET').toUpperCase() === 'POST';
   const key = isPost ? (init.idempotencyKey ?? ambientKey ?? newIdempotencyKey()) : undefined;
   const headers = new Headers(init.headers);
@@ -73,10 +73,10 @@ export async function apiFetch<T = Record<string, unknown>>(
       if (last || !again) break;
       await pause(attempt, res.headers.get('retry-after'));
     }
-    const data = (await res.json().catch(() => null)) as (T & { success: boolean }) | TApiError | null;
+    const data = (await res.json().catch(() => null)) as TAnswer<P, M> | TApiError | null;
     if (data && typeof data === 'object' && 'success' in data) {
       if (res.status === 401 && typeof window !== 'undefined') window.dispatchEvent(new CustomEvent('session-expired'));
-      return data as (T & { success: true }) | TApiError;
+      return data;
     }
     const message = res.ok ? 'Unexpected answer from the server.' : `Request failed (${res.status}).`;
     return { success: false, error: message, message };

@@ -17,7 +17,7 @@ import { editorExtensions } from './editor/extensions.ts';
 import LinkPopover from './editor/LinkPopover.tsx';
 import Toolbar from './editor/Toolbar.tsx';
 import { useToolbarState } from './editor/toolbar-state.ts';
-import { useImageUpload } from './editor/use-image-upload.ts';
+import { type TImageUploadPath, useImageUpload } from './editor/use-image-upload.ts';
 
 export type TRichTextEditorProps = {
   value: string;
@@ -25,7 +25,7 @@ export type TRichTextEditorProps = {
   /** Accessible name of the editing area. */
   label: string;
   placeholder?: string;
-  uploadPath?: string;
+  uploadPath?: TImageUploadPath;
   id?: string;
 };
 

@@ -22,7 +22,7 @@ export function useApiList<T>(path: string, key: string, failText?: string) {
   const [error, setError] = useState<string | null>(null);
   const reload = useCallback(async () => {
     setLoading(true);
-    const res = await apiFetch<Record<string, unknown>>(path);
+    const res = await apiFetch(path);
     if (res.success && Array.isArray(res[key])) {
       setRows(res[key] as T[]);
       setError(null);

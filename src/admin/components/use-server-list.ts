@@ -84,7 +84,7 @@ export function useServerList<T>({ path, key, failText, pageSize, sortable }: TO
     const request = ++latest.current;
     const abort = new AbortController();
     setLoading(true);
-    void apiFetch<Record<string, unknown>>(`${path}?${query}`, { signal: abort.signal }).then((res) => {
+    void apiFetch(`${path}?${query}`, { signal: abort.signal }).then((res) => {
       if (abort.signal.aborted || request !== latest.current) return;
       if (res.success && Array.isArray(res[key]) && typeof res.total === 'number') {
         const found = res[key] as T[];

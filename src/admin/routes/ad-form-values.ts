@@ -1,4 +1,7 @@
-import type { TAdRecord } from '../../../api/services/ads/ad-record.ts';
+import type { TApiData } from '../../lib/api.ts';
+
+/** An ad as GET /api/ads/{id} answers it. */
+type TAdRecord = TApiData<'/api/ads/:id'>['adsData'];
 
 export type TValues = {
   heading: string;

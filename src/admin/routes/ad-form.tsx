@@ -4,10 +4,9 @@ import { Controller, useFieldArray } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { uploadUrl } from '../../../api/lib/image-urls.ts';
 import { ZAdForm } from '../../../api/schemas/ad.ts';
-import type { TAdRecord } from '../../../api/services/ads/ad-record.ts';
 import { buttonClass } from '../../components/ui/classes.ts';
 import { Button, Input, Select } from '../../components/ui/controls.tsx';
-import { apiFetch } from '../../lib/api.ts';
+import { apiFetch, type TApiData } from '../../lib/api.ts';
 import { createSubmissionKeys } from '../../lib/submission-key.ts';
 import { notify } from '../../lib/toast.ts';
 import { Field, FormShell } from '../components/form.tsx';
@@ -18,8 +17,8 @@ import Spinner from '../components/Spinner.tsx';
 import { useSchemaForm } from '../components/use-entity-form.ts';
 import { adToValues, EMPTY, galleryNames, type TValues } from './ad-form-values.ts';
 
-type TCategory = { id: number; name: string; slug: string };
-type TLimit = { photolimit: number; adsPerDay: number | null; adsLeftToday: number | null; featured: boolean };
+type TCategory = NonNullable<TApiData<'/api/get-settings'>['data'][number]['categories']>[number];
+type TLimit = Omit<TApiData<'/api/get-limit'>, 'success'>;
 
 /**
  * 'Add Advertisement' (no id: title 'Add Advertisment', button 'Create Ads') and 'Edit
@@ -54,12 +53,12 @@ export default function AdForm() {
   // fetched when the form opens; a failure is an Error toast with the server's text.
   useEffect(() => {
     let live = true;
-    void apiFetch<{ data: { categories?: TCategory[] }[] }>('/api/get-settings').then((res) => {
+    void apiFetch('/api/get-settings').then((res) => {
       if (!live) return;
       if (res.success) setCategories(res.data[0]?.categories ?? []);
       else notify.error(res.error, 'Error');
     });
-    void apiFetch<TLimit>('/api/get-limit').then((res) => {
+    void apiFetch('/api/get-limit').then((res) => {
       if (!live) return;
       if (res.success)
         setLimit({
@@ -85,7 +84,7 @@ export default function AdForm() {
     if (!isEdit) return;
     let live = true;
     setLoading(true);
-    void apiFetch<{ adsData: TAdRecord }>(`/api/ads/${encodeURIComponent(id)}`).then((res) => {
+    void apiFetch(`/api/ads/${encodeURIComponent(id)}`).then((res) => {
       if (!live) return;
       if (!res.success) {
         setLoadError(res.message);

@@ -1,8 +1,9 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import type { TAdRecord } from '../../../api/services/ads/ad-record.ts';
+import type { TApiData } from '../../lib/api.ts';
 import CrudList, { htmlText } from '../components/CrudList.tsx';
 
-type TAdRow = Omit<TAdRecord, 'created_at' | 'updated_at'> & { created_at: string; updated_at: string };
+/** A row of GET /api/ads (the list names its array `users`, as the original API did). */
+type TAdRow = TApiData<'/api/ads'>['users'][number];
 
 const price = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 

@@ -3,9 +3,8 @@ import { useEffect, useState } from 'react';
 import { useFieldArray } from 'react-hook-form';
 import { uploadUrl } from '../../../api/lib/image-urls.ts';
 import { ZSettingsUpdate } from '../../../api/schemas/settings.ts';
-import type { TSettings } from '../../../api/services/settings/get-settings.ts';
 import { Button, Input, Textarea } from '../../components/ui/controls.tsx';
-import { apiFetch } from '../../lib/api.ts';
+import { apiFetch, type TApiData } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
 import { Field } from '../components/form.tsx';
 import ImageDrop from '../components/ImageDrop.tsx';
@@ -28,6 +27,9 @@ const PLANS = [
 
 type TNumberKey = (typeof PLANS)[number]['ads' | 'photos'];
 type TSlotKey = (typeof AD_SLOTS)[number]['key' | 'link'];
+
+/** The settings as GET /api/settings answers them. */
+type TSettings = TApiData<'/api/settings'>['data'];
 
 type TSettingsValues = {
   email: string;
@@ -88,7 +90,7 @@ export default function Settings() {
 
   useEffect(() => {
     let live = true;
-    void apiFetch<{ data: TSettings }>('/api/settings').then((res) => {
+    void apiFetch('/api/settings').then((res) => {
       if (!live) return;
       if (res.success) {
         reset(toValues(res.data));
@@ -116,7 +118,7 @@ export default function Settings() {
     for (const [k, val] of Object.entries(toFields(v))) body.append(k, val);
     if (logoFile[0]) body.append('logo', logoFile[0]);
     setBusy(true);
-    const res = await apiFetch<{ data: TSettings; message: string }>('/api/update-settings', { method: 'POST', body });
+    const res = await apiFetch('/api/update-settings', { method: 'POST', body });
     setBusy(false);
     if (!res.success) {
       notify.error(res.message);

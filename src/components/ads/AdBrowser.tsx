@@ -61,7 +61,7 @@ export default function AdBrowser({
     async (f: TBrowseFilters) => {
       const seq = ++requestSeq.current;
       setLoading(true);
-      const res = await apiFetch<TBrowseResult>(`/api/all-ads?${apiQuery(f, pageSize)}`);
+      const res = await apiFetch(`/api/all-ads?${apiQuery(f, pageSize)}`);
       if (seq !== requestSeq.current) return; // a newer request has taken over
       setLoading(false);
       if (!res.success) {

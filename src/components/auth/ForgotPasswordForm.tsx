@@ -19,7 +19,7 @@ export default function ForgotPasswordForm() {
   } = useForm({ resolver: zodResolver(ZForgotPassword), mode: 'all', defaultValues: { email: '' } });
 
   const onSubmit = handleSubmit(async (values) => {
-    const res = await apiFetch<{ message: string }>('/api/forgot-password', { method: 'POST', json: values });
+    const res = await apiFetch('/api/forgot-password', { method: 'POST', json: values });
     if (!res.success) {
       notify.error(res.error, 'Error');
       return;

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import type { TSessionUser } from '../../../api/context.ts';
 import { ZLogin } from '../../../api/schemas/user.ts';
 import { apiFetch } from '../../lib/api.ts';
 import { useSession } from '../../lib/session-store.ts';
@@ -15,8 +14,6 @@ export const LOGIN_MESSAGES = {
   success: 'Succesfully login.',
   guard: 'Unable to access dashboard. Please login again.',
 } as const;
-
-type TAuthAnswer = { userinfo: TSessionUser; expiresAt: string };
 
 /**
  * Log in (docs/SCREENS.md). `guard` is set when the admin guard sent the visitor here: the
@@ -43,7 +40,7 @@ export default function SignInForm({ guard = false }: { guard?: boolean }) {
 
   const onSubmit = handleSubmit(
     async (values) => {
-      const res = await apiFetch<TAuthAnswer>('/api/user/login', { method: 'POST', json: values });
+      const res = await apiFetch('/api/user/login', { method: 'POST', json: values });
       if (!res.success) {
         notify.error(LOGIN_MESSAGES.failure);
         return;

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import type { TSessionUser } from '../../../api/context.ts';
 import { ZSignup } from '../../../api/schemas/user.ts';
 import { apiFetch } from '../../lib/api.ts';
 import { useSession } from '../../lib/session-store.ts';
@@ -8,8 +7,6 @@ import { flash, notify } from '../../lib/toast.ts';
 import { Field, firstMessage, primaryButtonClass, useHydrated } from './fields.tsx';
 
 const ORDER = ['name', 'email', 'password', 'cpassword'] as const;
-
-type TAuthAnswer = { message?: string; userinfo: TSessionUser; expiresAt: string };
 
 /** Sign up (docs/SCREENS.md): on success the user is signed in and goes to /admin/dashboard. */
 export default function SignUpForm() {
@@ -25,7 +22,7 @@ export default function SignUpForm() {
 
   const onValid = handleSubmit(
     async (values) => {
-      const res = await apiFetch<TAuthAnswer>('/api/user/signup', { method: 'POST', json: values });
+      const res = await apiFetch('/api/user/signup', { method: 'POST', json: values });
       if (!res.success) {
         notify.error(res.error);
         return;

@@ -33,7 +33,7 @@ export default function WishlistHeart({ adId, slug, heading, description, image,
     setBusy(true);
     const res = saved
       ? await apiFetch(`/api/wishlist?ad_id=${adId}`, { method: 'DELETE' })
-      : await apiFetch<{ message: string }>('/api/wishlist', {
+      : await apiFetch('/api/wishlist', {
           method: 'POST',
           json: { ad_id: adId, slug, item_name: heading, item_description: description, item_image: image },
         });

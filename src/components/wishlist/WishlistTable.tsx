@@ -1,10 +1,14 @@
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { imageSrcSet, uploadUrl } from '../../../api/lib/image-urls.ts';
-import { apiFetch } from '../../lib/api.ts';
+import { apiFetch, type TApiData } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
 
-type TItem = { id: number; slug: string; item_name: string; item_description: string; item_image: string };
+/** The fields of a wishlist row (GET /api/wishlist) the table shows. */
+type TItem = Pick<
+  TApiData<'/api/wishlist'>['data'][number],
+  'id' | 'slug' | 'item_name' | 'item_description' | 'item_image'
+>;
 
 /** The Wishlists table (docs/SCREENS.md, Wishlists): image, item name, description (sanitised HTML) and Delete. */
 export default function WishlistTable({ initialItems }: { initialItems: TItem[] }) {
@@ -18,7 +22,7 @@ export default function WishlistTable({ initialItems }: { initialItems: TItem[] 
     if (!res.success) return notify.error(res.message || res.error);
     notify.success(String(res.message));
     // Lists reload after a successful delete.
-    const fresh = await apiFetch<{ data: TItem[] }>('/api/wishlist');
+    const fresh = await apiFetch('/api/wishlist');
     setItems(fresh.success ? fresh.data : items.filter((i) => i.id !== item.id));
   };
 

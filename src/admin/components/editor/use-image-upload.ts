@@ -7,7 +7,10 @@ import { notify } from '../../../lib/toast.ts';
  * Uploads a picked image (multipart `image`, answer `{ success, url }`) and inserts it at the
  * cursor. Images must live under /uploads, or the server's sanitiser drops them.
  */
-export function useImageUpload(editor: Editor | null, uploadPath: string) {
+/** Where an editor may upload images: a route of the API, so its answer is typed. */
+export type TImageUploadPath = '/api/uploads/image';
+
+export function useImageUpload(editor: Editor | null, uploadPath: TImageUploadPath) {
   const [uploading, setUploading] = useState(false);
 
   async function uploadImage(file: File) {
@@ -19,7 +22,7 @@ export function useImageUpload(editor: Editor | null, uploadPath: string) {
     setUploading(true);
     const body = new FormData();
     body.append('image', file);
-    const res = await apiFetch<{ url: string }>(uploadPath, { method: 'POST', body });
+    const res = await apiFetch(uploadPath, { method: 'POST', body });
     setUploading(false);
     if (!res.success) {
       notify.error(res.error, 'Error');
