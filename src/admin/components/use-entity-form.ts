@@ -11,19 +11,19 @@ import {
 } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import type { ZodType } from 'zod';
-import { apiFetch, type TApiError, withIdempotencyKey } from '../../lib/api.ts';
+import { apiFetch, type TApiData, type TApiError, withIdempotencyKey } from '../../lib/api.ts';
 import { createSubmissionKeys } from '../../lib/submission-key.ts';
 import { notify } from '../../lib/toast.ts';
 import { useReturnTo } from './list-return.ts';
 
 type TAnswer = ({ success: true } & Record<string, unknown>) | TApiError;
 
-export type TEntityFormOptions<V extends FieldValues> = {
+export type TEntityFormOptions<V extends FieldValues, P extends string = string> = {
   /** Empty form values (add mode). */
   defaults: V;
   /** GET endpoint for the edited row, and how its answer becomes form values. */
-  loadPath?: (id: string) => string;
-  fromAnswer?: (answer: Record<string, unknown>) => V;
+  loadPath?: (id: string) => P;
+  fromAnswer?: (answer: TApiData<P>) => V;
   /** The shared Zod schema: its first issue is the one toast (the schema's field order). */
   schema: ZodType;
   /** What the schema checks, when it is not the form values themselves. */
@@ -92,7 +92,7 @@ export function useSchemaForm<V extends FieldValues>({
  * edit mode with one). Loads the row in edit mode, validates with the shared
  * schema, saves, toasts and navigates. Fields live in react-hook-form.
  */
-export function useEntityForm<V extends FieldValues>(options: TEntityFormOptions<V>) {
+export function useEntityForm<V extends FieldValues, P extends string = string>(options: TEntityFormOptions<V, P>) {
   const { id } = useParams();
   const isEdit = id !== undefined;
   const navigate = useNavigate();
@@ -112,10 +112,12 @@ export function useEntityForm<V extends FieldValues>(options: TEntityFormOptions
     if (!isEdit || !loadPath || !fromAnswer || id === undefined) return;
     let live = true;
     setLoading(true);
-    void apiFetch(loadPath(id)).then((res) => {
+    // Typed where the form names its path: fromAnswer gets that route's answer.
+    const path: string = loadPath(id);
+    void apiFetch(path).then((res) => {
       if (!live) return;
       if (res.success) {
-        form.reset(fromAnswer(res));
+        form.reset(fromAnswer(res as TApiData<P>));
         setLoadError(null);
       } else {
         setLoadError(res.message);

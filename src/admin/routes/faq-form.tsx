@@ -10,11 +10,11 @@ type TFaqValues = { question: string; answer: string };
 
 /** FAQ Details: a question and a rich-text answer. */
 export default function FaqForm() {
-  const state = useEntityForm<TFaqValues>({
+  const state = useEntityForm({
     defaults: { question: '', answer: '' },
     loadPath: (id) => `/api/faqs/${id}`,
-    fromAnswer: (res) => {
-      const f = res.data as TFaqValues;
+    fromAnswer: (res): TFaqValues => {
+      const f = res.data;
       return { question: f.question, answer: f.answer };
     },
     schema: ZFaq,

@@ -1,5 +1,9 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import type { TFaq } from '../../../api/services/faqs/list-faqs.ts';
+import type { TApiData } from '../../lib/api.ts';
+
+/** A row of GET /api/faqs. */
+type TFaq = TApiData<'/api/faqs'>['data'][number];
+
 import CrudList, { ClampedText, htmlText } from '../components/CrudList.tsx';
 
 const columns: ColumnDef<TFaq>[] = [

@@ -10,16 +10,11 @@ const EMPTY: TPlanValues = { plan_name: '', subscription_type: '', price: '', in
 
 /** The membership plan form: name, subscription period, price. */
 export default function MembershipPlanForm() {
-  const state = useEntityForm<TPlanValues>({
+  const state = useEntityForm({
     defaults: EMPTY,
     loadPath: (id) => `/api/memberships/${id}`,
-    fromAnswer: (res) => {
-      const p = res.data as {
-        plan_name: string;
-        subscription_type: string;
-        price: number | null;
-        includes_featured: boolean;
-      };
+    fromAnswer: (res): TPlanValues => {
+      const p = res.data;
       return {
         plan_name: p.plan_name,
         subscription_type: p.subscription_type,

@@ -1,5 +1,9 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import type { TPlan } from '../../../api/services/memberships/list-plans.ts';
+import type { TApiData } from '../../lib/api.ts';
+
+/** A row of GET /api/memberships. */
+type TPlan = TApiData<'/api/memberships'>['data'][number];
+
 import CrudList from '../components/CrudList.tsx';
 
 /** '$' plus the price, or FREE when there is none. */

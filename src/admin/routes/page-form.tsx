@@ -27,10 +27,10 @@ const TEMPLATE_LABELS: Record<(typeof PAGE_TEMPLATES)[number], string> = {
 
 /** Page Details (add without an id, edit with one). */
 export default function PageForm() {
-  const state = useEntityForm<TPageValues>({
+  const state = useEntityForm({
     defaults: EMPTY,
     loadPath: (id) => `/api/pages/${id}`,
-    fromAnswer: (res) => ({ ...EMPTY, ...(res.data as Partial<TPageValues>) }),
+    fromAnswer: (res): TPageValues => ({ ...EMPTY, ...res.data }),
     schema: ZPage,
     save: (values, id) =>
       apiFetch(id ? `/api/pages/${id}` : '/api/pages', { method: id ? 'PUT' : 'POST', json: values }),

@@ -1,7 +1,9 @@
 import type { ColumnDef } from '@tanstack/react-table';
+import type { TApiData } from '../../lib/api.ts';
 import CrudList from '../components/CrudList.tsx';
 
-type TPageRow = { id: number; name: string; slug: string; template: string };
+/** A row of GET /api/get-all-pages. */
+type TPageRow = TApiData<'/api/get-all-pages'>['data'][number];
 
 const columns: ColumnDef<TPageRow>[] = [
   { accessorKey: 'id', header: 'Id' },

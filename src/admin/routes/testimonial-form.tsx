@@ -14,11 +14,11 @@ type TTestimonialValues = { name: string; designation: string; description: stri
 /** The testimonial form: name, designation, rich-text description and an image. */
 export default function TestimonialForm() {
   const [image, setImage] = useState<File[]>([]);
-  const state = useEntityForm<TTestimonialValues>({
+  const state = useEntityForm({
     defaults: { name: '', designation: '', description: '', image: '' },
     loadPath: (id) => `/api/testimonials/${id}`,
-    fromAnswer: (res) => {
-      const t = res.data as TTestimonialValues;
+    fromAnswer: (res): TTestimonialValues => {
+      const t = res.data;
       return { name: t.name, designation: t.designation, description: t.description, image: t.image ?? '' };
     },
     schema: ZTestimonial,

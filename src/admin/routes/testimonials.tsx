@@ -1,6 +1,10 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { uploadUrl } from '../../../api/lib/image-urls.ts';
-import type { TTestimonial } from '../../../api/services/testimonials/list-testimonials.ts';
+import type { TApiData } from '../../lib/api.ts';
+
+/** A row of GET /api/testimonials. */
+type TTestimonial = TApiData<'/api/testimonials'>['data'][number];
+
 import CrudList, { ClampedText, htmlText } from '../components/CrudList.tsx';
 
 const columns: ColumnDef<TTestimonial>[] = [

@@ -20,11 +20,11 @@ const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** Add User ('Add New User', Sign up) and Edit User (loaded by id, Edit User). */
 export default function UserForm() {
-  const state = useEntityForm<TUserValues>({
+  const state = useEntityForm({
     defaults: EMPTY,
     loadPath: (id) => `/api/user/${id}`,
     // Both password fields are cleared after loading and required again.
-    fromAnswer: (res) => ({ ...EMPTY, ...(res.user as Partial<TUserValues>), password: '', cpassword: '' }),
+    fromAnswer: (res): TUserValues => ({ ...EMPTY, ...res.user, password: '', cpassword: '' }),
     schema: ZAdminUser,
     save: (values, id) =>
       id

@@ -1,8 +1,9 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import type { TSessionUser } from '../../../api/context.ts';
+import type { TApiData } from '../../lib/api.ts';
 import CrudList from '../components/CrudList.tsx';
 
-type TUserRow = TSessionUser;
+/** A row of GET /api/users. */
+type TUserRow = TApiData<'/api/users'>['users'][number];
 
 const columns: ColumnDef<TUserRow>[] = [
   { accessorKey: 'id', header: 'Id' },
