@@ -32,7 +32,7 @@ export async function startSiteServer({ outDir, port, host, onListening }) {
   const { baseSecurityHeaders, isHttpsRequest } = await import('../../api/middleware/security-headers.ts');
   // Anonymous GETs answered from the short page cache (api/middleware/micro-cache.ts, filled by
   // src/middleware.ts) are written straight from here, without a trip through Astro.
-  const { cacheTtlMs, freshEntry, keyOf, mayShare } = await import('../../api/middleware/micro-cache.ts');
+  const { cacheTtlMs, freshEntry, keyOf, mayShare, rememberWire } = await import('../../api/middleware/micro-cache.ts');
   const cacheOn = cacheTtlMs() > 0;
   // The cache key is the URL as Astro sees it (`new URL(...).href`); the few distinct raw
   // URLs a site is asked for are normalised once and remembered, with their pathname.
@@ -75,8 +75,8 @@ export async function startSiteServer({ outDir, port, host, onListening }) {
       const headers = [...merged.values()].flat();
       headers.push('x-cache', 'HIT', 'Vary', 'Accept-Encoding', 'Content-Length', String(body.byteLength));
       if (encoding) headers.push('Content-Encoding', encoding);
-      wire = { headers, body };
-      entry.wire[variant] = wire;
+      // Counted against the cache's byte budget: the compressed copies are memory too.
+      wire = rememberWire(entry, variant, { headers, body });
     }
     res.writeHead(entry.status, wire.headers);
     res.end(wire.body);
@@ -241,6 +241,18 @@ export async function startSiteServer({ outDir, port, host, onListening }) {
     },
     (req, res) => {
       const https = isHttpsRequest(`http://localhost${req.url ?? '/'}`, headerOf(req));
+      // The fetch Request that Astro builds refuses these methods outright (a 500 and a
+      // stack in the log), so they are answered here, before it.
+      if (req.method === 'TRACE' || req.method === 'TRACK') {
+        res.writeHead(405, {
+          ...baseSecurityHeaders({ https }),
+          Allow: 'GET, HEAD, OPTIONS',
+          'Content-Type': 'text/plain; charset=utf-8',
+          'Cache-Control': 'no-store',
+        });
+        res.end('Method not allowed.');
+        return;
+      }
       if (serveCached(req, res, https)) return;
       for (const [k, v] of Object.entries(baseSecurityHeaders({ https }))) res.setHeader(k, v);
       // While shutting down, answer what is in flight and close each connection after it.
@@ -271,6 +283,24 @@ export async function startSiteServer({ outDir, port, host, onListening }) {
       );
     },
   );
+  // A proxy's CONNECT is not something this site does: say so instead of dropping the socket.
+  server.on('connect', (_req, socket) => {
+    socket.end(
+      'HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, OPTIONS\r\nContent-Length: 0\r\nConnection: close\r\n\r\n',
+    );
+  });
+  // Node's parser refuses methods it does not know (TRACK, made-up ones) before any handler
+  // runs; answer those 405 like the others, and anything else malformed with a plain 400.
+  server.on('clientError', (err, socket) => {
+    if (!socket.writable) return socket.destroy();
+    const status =
+      err.code === 'HPE_INVALID_METHOD'
+        ? '405 Method Not Allowed\r\nAllow: GET, HEAD, OPTIONS'
+        : err.code === 'HPE_HEADER_OVERFLOW'
+          ? '431 Request Header Fields Too Large'
+          : '400 Bad Request';
+    socket.end(`HTTP/1.1 ${status}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+  });
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
@@ -316,6 +346,18 @@ export async function startSiteServer({ outDir, port, host, onListening }) {
       clearTimeout(grace);
       clearInterval(sweeper);
       let code = 0;
+      // Password-reset mail is sent after its answer: let what is pending go out first.
+      const resetsIdle = globalThis[Symbol.for('marketplace.passwordResetsIdle')];
+      if (typeof resetsIdle === 'function') {
+        let waited;
+        await Promise.race([
+          resetsIdle().catch(() => {}),
+          new Promise((r) => {
+            waited = setTimeout(r, DATABASE_CLOSE_MS);
+          }),
+        ]);
+        clearTimeout(waited);
+      }
       const close = globalThis[Symbol.for('marketplace.closeDatabase')];
       if (typeof close === 'function') {
         let timer;

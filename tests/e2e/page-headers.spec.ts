@@ -80,10 +80,9 @@ test.describe('methods a page does not answer', () => {
     expect((await raw('PROPFIND', '/api/no-such-thing')).status).toBe(404);
   });
 
-  // Node's fetch Request refuses TRACE and TRACK, so Astro's adapter answers them with a 500
-  // and a logged stack before any middleware runs: they must be answered in
-  // scripts/lib/site-server.mjs (see the lead's note on issue 17). Enable with that change.
-  test.fixme('TRACE and TRACK get 405, not a 500', async () => {
+  // Node's fetch Request refuses TRACE and TRACK, so Astro's adapter would answer them with a
+  // 500 and a logged stack before any middleware runs: scripts/lib/site-server.mjs answers them.
+  test('TRACE and TRACK get 405, not a 500', async () => {
     for (const method of ['TRACE', 'TRACK']) {
       for (const pathname of ['/', '/api/get-settings']) {
         const res = await raw(method, pathname);
