@@ -2,6 +2,8 @@ import { createApp } from '../../api/app.ts';
 import { createSession } from '../../api/auth/session.ts';
 import type { TRole, TSubscription } from '../../api/db/schema/index.ts';
 import { createUser } from '../../api/services/users/create-user.ts';
+import type { TApiError } from '../../src/lib/api.ts';
+import type { TAnswer, TMethod } from '../../src/lib/api-types.ts';
 import { checkAnswer } from './contract.ts';
 
 const app = createApp();
@@ -45,6 +47,19 @@ export async function call(method: string, path: string, options: TCall = {}) {
   const json = (res.headers.get('content-type') ?? '').includes('json') && typeof data === 'object';
   checkAnswer(app, { method, url, status: res.status, json, data });
   return { status: res.status, headers: res.headers, data };
+}
+
+/** A test path as call() takes it (`/ads` or `/api/ads`), as the app's routes name it. */
+type TApiPath<P extends string> = P extends `/api${string}` ? P : `/api${P}`;
+
+/**
+ * call() with the answer typed from the app's routes for this method and path, the same types
+ * the browser's apiFetch gets: a test reading a field the route does not declare fails to
+ * compile. The answer is still checked against the OpenAPI document at run time.
+ */
+export async function typedCall<M extends TMethod, P extends string>(method: M, path: P, options: TCall = {}) {
+  const res = await call(method, path, options);
+  return res as { status: number; headers: Headers; data: TAnswer<TApiPath<P>, M> | TApiError };
 }
 
 let counter = 0;
