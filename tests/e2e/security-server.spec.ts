@@ -17,10 +17,11 @@ const MB = 1024 * 1024;
 type TRaw = { status: number; headers: http.IncomingHttpHeaders; body: string; sentBytes: number };
 
 /** A raw POST that streams `size` bytes, with or without Content-Length; resolves on the response. */
-function rawUpload(port: number, size: number, withLength: boolean): Promise<TRaw> {
+function rawUpload(port: number, size: number, withLength: boolean, token?: string): Promise<TRaw> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { 'content-type': 'multipart/form-data; boundary=x' };
     if (withLength) headers['content-length'] = String(size);
+    if (token) headers.authorization = `Bearer ${token}`;
     const req = http.request({ host: 'localhost', port, path: '/api/uploads/image', method: 'POST', headers });
     let sent = 0;
     let answered = false;
@@ -58,7 +59,13 @@ test.describe('the server under hostile requests', () => {
   });
 
   test('refuses a 50 MB chunked upload with 413 and keeps answering', async ({ request }) => {
-    const res = await rawUpload(PORT, 50 * MB, false);
+    // Signed in: a signed-out upload is refused (401) before its body is read at all.
+    const email = `chunked-${Date.now()}@example.com`;
+    const signup = await request.post('/api/user/signup', {
+      data: { name: 'Chunked', email, password: 'secret123', cpassword: 'secret123' },
+    });
+    const { token } = (await signup.json()) as { token: string };
+    const res = await rawUpload(PORT, 50 * MB, false, token);
     expect(res.status).toBe(413);
     // It stopped reading near the 40 MB limit instead of swallowing the whole body.
     expect(res.sentBytes).toBeLessThanOrEqual(50 * MB);
