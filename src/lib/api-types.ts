@@ -13,6 +13,9 @@ type TPattern<R extends string> = R extends `${infer Head}/:${string}/${infer Ta
     ? `${Head}/${string}`
     : R;
 
+/** Every path the API answers, with or without a query string: a typo in a path fails the build. */
+export type TApiPath = TPattern<TRoute> | `${TPattern<TRoute>}?${string}`;
+
 /** The path without its query string. */
 type TBare<P extends string> = P extends `${infer Path}?${string}` ? Path : P;
 
@@ -34,4 +37,7 @@ type TOutput<R, M extends TMethod> = R extends TRoute
 
 /** What the API answers `M path` with (every declared status), derived from the app's routes. */
 export type TAnswer<P extends string, M extends TMethod = 'GET'> =
-  string extends TBare<P> ? { success: true; [key: string]: unknown } : TOutput<TRouteOf<P>, M>;
+  string extends TBare<P> ? TAnyAnswer : TApiPath extends P ? TAnyAnswer : TOutput<TRouteOf<P>, M>;
+
+/** The answer of a path only known at run time (a shared list or form component's). */
+type TAnyAnswer = { success: true; [key: string]: unknown };

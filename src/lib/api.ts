@@ -1,7 +1,7 @@
-import type { TAnswer, TMethod } from './api-types.ts';
+import type { TAnswer, TApiPath, TMethod } from './api-types.ts';
 import { newIdempotencyKey } from './submission-key.ts';
 
-export type { TAnswer } from './api-types.ts';
+export type { TAnswer, TApiPath } from './api-types.ts';
 
 /** What every API answer looks like on failure (ARCHITECTURE.md). */
 export type TApiError = { success: false; error: string; message: string };
@@ -44,7 +44,7 @@ const RETRY_STATUSES = new Set([502, 503, 504]);
  * (`api-types.ts`, type-only, so no server code reaches the bundle): a renamed field breaks
  * the build, not the user.
  */
-export async function apiFetch<P extends string, M extends TMethod = 'GET'>(
+export async function apiFetch<P extends TApiPath, M extends TMethod = 'GET'>(
   path: P,
   init: Omit<RequestInit, 'method'> & { method?: M; json?: unknown; idempotencyKey?: string } = {},
 ): Promise<TAnswer<P, M> | TApiError> {

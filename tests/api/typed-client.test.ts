@@ -1,5 +1,5 @@
 import { assert, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
-import type { TApiData, TApiError } from '../../src/lib/api.ts';
+import type { TApiData, TApiError, TApiPath } from '../../src/lib/api.ts';
 import type { TAnswer } from '../../src/lib/api-types.ts';
 import { insertAd, insertCategory } from '../helpers/catalog-factory.ts';
 import { makeUser, typedCall } from '../helpers/client.ts';
@@ -31,6 +31,10 @@ describe('answer types derived from the routes', () => {
     expectTypeOf<TApiData<'/api/all-ads?page=2'>['ads'][number]['price']>().toEqualTypeOf<number>();
     // A method the route does not have answers nothing.
     expectTypeOf<TAnswer<'/api/get-limit', 'DELETE'>>().toBeNever();
+    // Only the paths the API answers can be fetched: a typo fails the build.
+    expectTypeOf<`/api/wishlist/${number}`>().toExtend<TApiPath>();
+    expectTypeOf<'/api/get-all-category?page=1'>().toExtend<TApiPath>();
+    expectTypeOf<'/api/wishlists'>().not.toExtend<TApiPath>();
     // A path built at run time from a plain string is not typed field by field.
     expectTypeOf<TAnswer<string>>().toEqualTypeOf<{ success: true; [key: string]: unknown }>();
   });

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ADMIN_PAGE_SIZE as PAGE_SIZE } from '../../../api/constants/limits.ts';
 import { buttonClass } from '../../components/ui/classes.ts';
-import { apiFetch } from '../../lib/api.ts';
+import { apiFetch, type TApiPath } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
 import ConfirmDialog from './ConfirmDialog.tsx';
 import DataTable, { type TServerMode, useRowLayout } from './DataTable.tsx';
@@ -18,7 +18,7 @@ export type TCrudListProps<T extends TRow> = {
   /** The list heading, as docs/SCREENS.md names it. */
   title: string;
   /** GET endpoint of the list and the key holding the array ('data', 'users'). */
-  listPath: string;
+  listPath: TApiPath;
   listKey?: string;
   /** The screen's own toast when the list cannot be loaded (docs/SCREENS.md), if it has one. */
   failText?: string;
@@ -30,7 +30,7 @@ export type TCrudListProps<T extends TRow> = {
   editTo?: (row: T) => string;
   onEdit?: (row: T) => void;
   /** DELETE endpoint for a row, and how the confirm names it. */
-  deletePath: (row: T) => string;
+  deletePath: (row: T) => TApiPath;
   describe: (row: T) => string;
   deleteNote?: string;
   emptyText: string;

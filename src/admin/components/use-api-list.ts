@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { apiFetch } from '../../lib/api.ts';
+import { apiFetch, type TApiPath } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
 
 /**
@@ -16,7 +16,7 @@ export function listFailure(res: { success: boolean; error?: string }, failText?
  * Loads a list from the API (`key` names the array in the answer, e.g. 'users' or 'data')
  * and reloads on demand (after a delete). `failText` is the screen's own toast, when it has one.
  */
-export function useApiList<T>(path: string, key: string, failText?: string) {
+export function useApiList<T>(path: TApiPath, key: string, failText?: string) {
   const [rows, setRows] = useState<T[]>([]);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);

@@ -11,14 +11,14 @@ import {
 } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import type { ZodType } from 'zod';
-import { apiFetch, type TApiData, type TApiError, withIdempotencyKey } from '../../lib/api.ts';
+import { apiFetch, type TApiData, type TApiError, type TApiPath, withIdempotencyKey } from '../../lib/api.ts';
 import { createSubmissionKeys } from '../../lib/submission-key.ts';
 import { notify } from '../../lib/toast.ts';
 import { useReturnTo } from './list-return.ts';
 
 type TAnswer = ({ success: true } & Record<string, unknown>) | TApiError;
 
-export type TEntityFormOptions<V extends FieldValues, P extends string = string> = {
+export type TEntityFormOptions<V extends FieldValues, P extends TApiPath = TApiPath> = {
   /** Empty form values (add mode). */
   defaults: V;
   /** GET endpoint for the edited row, and how its answer becomes form values. */
@@ -92,7 +92,7 @@ export function useSchemaForm<V extends FieldValues>({
  * edit mode with one). Loads the row in edit mode, validates with the shared
  * schema, saves, toasts and navigates. Fields live in react-hook-form.
  */
-export function useEntityForm<V extends FieldValues, P extends string = string>(options: TEntityFormOptions<V, P>) {
+export function useEntityForm<V extends FieldValues, P extends TApiPath = TApiPath>(options: TEntityFormOptions<V, P>) {
   const { id } = useParams();
   const isEdit = id !== undefined;
   const navigate = useNavigate();
@@ -113,7 +113,7 @@ export function useEntityForm<V extends FieldValues, P extends string = string>(
     let live = true;
     setLoading(true);
     // Typed where the form names its path: fromAnswer gets that route's answer.
-    const path: string = loadPath(id);
+    const path: TApiPath = loadPath(id);
     void apiFetch(path).then((res) => {
       if (!live) return;
       if (res.success) {

@@ -1,7 +1,7 @@
 import type { SortingState } from '@tanstack/react-table';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { apiFetch } from '../../lib/api.ts';
+import { apiFetch, type TApiPath } from '../../lib/api.ts';
 import { listFailure } from './use-api-list.ts';
 
 /** The page, sort and filter of a server-paged list, as the screen's URL holds them. */
@@ -15,7 +15,7 @@ export type TServerListState = {
 
 type TOptions = {
   /** GET endpoint and the key holding the rows ('users'). */
-  path: string;
+  path: TApiPath;
   key: string;
   failText?: string;
   pageSize: number;
@@ -84,7 +84,8 @@ export function useServerList<T>({ path, key, failText, pageSize, sortable }: TO
     const request = ++latest.current;
     const abort = new AbortController();
     setLoading(true);
-    void apiFetch(`${path}?${query}`, { signal: abort.signal }).then((res) => {
+    const url: TApiPath = `${path}?${query}`;
+    void apiFetch<TApiPath>(url, { signal: abort.signal }).then((res) => {
       if (abort.signal.aborted || request !== latest.current) return;
       if (res.success && Array.isArray(res[key]) && typeof res.total === 'number') {
         const found = res[key] as T[];
