@@ -58,7 +58,7 @@ const pointerToken = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 /**
  * Fails (throws) when an answer of a declared operation drifts from the document: a status the
  * operation does not declare, or a JSON body that does not match the schema declared for its
- * status. Answers of routes the document does not declare yet are not checked.
+ * status. Every route the app serves is declared, so an answer from an undeclared one fails too.
  */
 export function checkAnswer(
   app: TApp,
@@ -70,7 +70,7 @@ export function checkAnswer(
   if (!routingPath) return;
   const path = documentPath(routingPath);
   const operation = documentOf(app).paths[path]?.[method];
-  if (!operation) return;
+  if (!operation) throw new Error(`Contract drift: ${answer.method.toUpperCase()} ${pathname} is not in the document.`);
   const what = `${answer.method.toUpperCase()} ${pathname} answered ${answer.status}`;
   const responses = operation.responses ?? {};
   const status = String(answer.status) in responses ? String(answer.status) : 'default';
