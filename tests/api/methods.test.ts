@@ -16,7 +16,9 @@ const concrete = (path: string) => path.replace(/:[a-z]+(\{[^}]*\})?/gi, '1');
 function methodsByPath(): Map<string, Set<string>> {
   const routes = Object.keys(ACCESS_RULES).map((key) => {
     const [method, path] = key.split(' ') as [string, string];
-    const source = path.replace(/:[a-z]+(?:\{([^}]*)\})?/gi, (_, constraint) => (constraint ? `(?:${constraint})` : '[^/]+'));
+    const source = path.replace(/:[a-z]+(?:\{([^}]*)\})?/gi, (_, constraint) =>
+      constraint ? `(?:${constraint})` : '[^/]+',
+    );
     return { method, path, pattern: new RegExp(`^${source}$`) };
   });
   const byPath = new Map<string, Set<string>>();

@@ -13,7 +13,10 @@ function expectPersonal(headers: Headers, label: string) {
   const cc = (headers.get('cache-control') ?? '').split(',').map((d) => d.trim());
   expect(cc, label).toContain('private');
   expect(cc, label).toContain('no-store');
-  expect(cc.some((d) => /^(public|max-age|s-maxage)/.test(d)), label).toBe(false);
+  expect(
+    cc.some((d) => /^(public|max-age|s-maxage)/.test(d)),
+    label,
+  ).toBe(false);
   expect((headers.get('vary') ?? '').toLowerCase(), label).toMatch(/\bcookie\b/);
 }
 
