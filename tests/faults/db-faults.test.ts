@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
@@ -7,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { closeDatabase, connection, connectPostgres, db, useConnection } from '../../api/db/client.ts';
 import { call, makeUser } from '../helpers/client.ts';
+import { startRelay, terminateBackends } from '../helpers/pg-faults.ts';
 import { setupTestDb } from '../helpers/test-db.ts';
 
 /**
@@ -34,14 +34,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await admin?.end();
 });
-
-/** Kills every server process serving our test database (what pg_terminate_backend does to a real app). */
-async function terminateBackends(): Promise<number> {
-  const rows = await admin<{ ok: boolean }[]>`
-    select pg_terminate_backend(pid) as ok from pg_stat_activity
-    where datname = ${dbName} and pid <> pg_backend_pid()`;
-  return rows.filter((r) => r.ok).length;
-}
 
 type TSample = { at: number; status: number };
 
@@ -92,10 +84,10 @@ describe('PostgreSQL faults', () => {
     const load = startLoad(token);
     await new Promise((r) => setTimeout(r, 700));
     const faultAt = performance.now();
-    const killed = await terminateBackends();
+    const killed = await terminateBackends(admin, dbName);
     await new Promise((r) => setTimeout(r, 2500));
     // Once more while it is recovering.
-    await terminateBackends();
+    await terminateBackends(admin, dbName);
     const secondAt = performance.now();
     await new Promise((r) => setTimeout(r, 2500));
     await load.stop();
@@ -119,43 +111,20 @@ describe('PostgreSQL faults', () => {
     // The app talks to PostgreSQL through a TCP relay; "restarting" = the relay dropping every
     // connection and refusing new ones for a while, exactly what a client sees of a restart.
     // (Restarting the machine's shared cluster itself would disturb other users of it.)
-    const target = new URL(url);
-    const sockets = new Set<net.Socket>();
-    let relay = net.createServer((client) => {
-      const upstream = net.connect(Number(target.port || 5432), target.hostname);
-      sockets.add(client);
-      sockets.add(upstream);
-      client.pipe(upstream).pipe(client);
-      const drop = () => {
-        client.destroy();
-        upstream.destroy();
-      };
-      client.on('error', drop).on('close', drop);
-      upstream.on('error', drop).on('close', drop);
-    });
-    await new Promise<void>((r) => relay.listen(0, '127.0.0.1', r));
-    const port = (relay.address() as net.AddressInfo).port;
-    const viaRelay = new URL(url);
-    viaRelay.host = `127.0.0.1:${port}`;
-    viaRelay.pathname = `/${dbName}`;
+    const relay = await startRelay(url, dbName);
     const direct = connection();
-    useConnection(connectPostgres(viaRelay.toString(), 5));
+    useConnection(connectPostgres(relay.url, 5));
     try {
       const { token } = await makeUser();
       const load = startLoad(token);
       await new Promise((r) => setTimeout(r, 700));
       // Down: every open connection dies, new ones are refused.
       const downAt = performance.now();
-      await new Promise<void>((r) => {
-        relay.close(() => r());
-        for (const s of sockets) s.destroy();
-      });
+      await relay.down();
       await new Promise((r) => setTimeout(r, 2000));
       const down = load.samples.filter((s) => s.at > downAt + 200);
       // Up again on the same port.
-      const factory = relay.listeners('connection')[0] as (s: net.Socket) => void;
-      relay = net.createServer(factory);
-      await new Promise<void>((r) => relay.listen(port, '127.0.0.1', r));
+      await relay.up();
       const upAt = performance.now();
       await new Promise((r) => setTimeout(r, 4000));
       await load.stop();
@@ -173,7 +142,6 @@ describe('PostgreSQL faults', () => {
       await closeDatabase();
       useConnection(direct);
       relay.close();
-      for (const s of sockets) s.destroy();
     }
   });
 

@@ -1,4 +1,3 @@
-import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -7,6 +6,7 @@ import { siteSettings } from '../../api/db/schema/index.ts';
 import { dropSettingsCache } from '../../api/services/settings/get-settings.ts';
 import { insertCategory } from '../helpers/catalog-factory.ts';
 import { call, makeUser } from '../helpers/client.ts';
+import { startRelay, terminateBackends } from '../helpers/pg-faults.ts';
 import { setupTestDb } from '../helpers/test-db.ts';
 
 /**
@@ -40,55 +40,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await admin?.end();
 });
-
-async function terminateBackends(): Promise<number> {
-  const rows = await admin<{ ok: boolean }[]>`
-    select pg_terminate_backend(pid) as ok from pg_stat_activity
-    where datname = ${dbName} and pid <> pg_backend_pid()`;
-  return rows.filter((r) => r.ok).length;
-}
-
-/** A TCP relay to PostgreSQL that can "restart": drop every connection, refuse, come back. */
-async function startRelay() {
-  const target = new URL(url);
-  const sockets = new Set<net.Socket>();
-  const onConnection = (client: net.Socket) => {
-    const upstream = net.connect(Number(target.port || 5432), target.hostname);
-    sockets.add(client);
-    sockets.add(upstream);
-    client.pipe(upstream).pipe(client);
-    const drop = () => {
-      client.destroy();
-      upstream.destroy();
-      sockets.delete(client);
-      sockets.delete(upstream);
-    };
-    client.on('error', drop).on('close', drop);
-    upstream.on('error', drop).on('close', drop);
-  };
-  let server = net.createServer(onConnection);
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const port = (server.address() as net.AddressInfo).port;
-  const viaRelay = new URL(url);
-  viaRelay.host = `127.0.0.1:${port}`;
-  viaRelay.pathname = `/${dbName}`;
-  return {
-    url: viaRelay.toString(),
-    async restart(downMs: number) {
-      await new Promise<void>((r) => {
-        server.close(() => r());
-        for (const s of sockets) s.destroy();
-      });
-      await new Promise((r) => setTimeout(r, downMs));
-      server = net.createServer(onConnection);
-      await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
-    },
-    close() {
-      server.close();
-      for (const s of sockets) s.destroy();
-    },
-  };
-}
 
 const FAULTS = 10;
 
@@ -186,7 +137,7 @@ describe('retries with an Idempotency-Key through PostgreSQL faults', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const driverRejections = catchDriverStartupRejections();
-    const relay = await startRelay();
+    const relay = await startRelay(url, dbName);
     const direct = connection();
     useConnection(connectPostgres(relay.url, 10));
     const statuses: number[] = [];
@@ -208,7 +159,7 @@ describe('retries with an Idempotency-Key through PostgreSQL faults', () => {
       const chaos = (async () => {
         await sleep(150);
         while (faults < FAULTS) {
-          if (faults % 2 === 0) await terminateBackends();
+          if (faults % 2 === 0) await terminateBackends(admin, dbName);
           else await relay.restart(800);
           faults += 1;
           await sleep(400 + Math.random() * 400);
