@@ -36,29 +36,34 @@ export const ZAdList = z
   })
   .openapi('AdList');
 
+/** The fields every full ad answer has, the public page's and the owner's alike. */
+const adFields = {
+  id: ZRecordId,
+  slug: z.string(),
+  heading: z.string(),
+  description: ZHtml,
+  price: z.number().min(0),
+  category_id: ZRecordId,
+  rating,
+  location: z.string(),
+  image: ZImageName,
+  galleryimages: z.string().openapi({ description: 'JSON text: the gallery file names, in order.' }),
+  features: z.string().openapi({ description: 'JSON text: a list of { id, value }.' }),
+  make_as_featured: featured,
+  user_id: ZRecordId,
+  created_at: ZDateTime,
+  updated_at: ZDateTime,
+};
+
 /**
  * One ad for its public page. `galleryimages` and `features` are JSON text (a list of file
  * names; a list of `{ id, value }`), as the legacy clients read them.
  */
 export const ZAdDetails = z
   .object({
-    id: ZRecordId,
-    slug: z.string(),
-    heading: z.string(),
-    description: ZHtml,
-    price: z.number().min(0),
-    category_id: ZRecordId,
+    ...adFields,
     category: z.string(),
     category_slug: z.string(),
-    rating,
-    location: z.string(),
-    image: ZImageName,
-    galleryimages: z.string().openapi({ description: 'JSON text: the gallery file names, in order.' }),
-    features: z.string().openapi({ description: 'JSON text: a list of { id, value }.' }),
-    make_as_featured: featured,
-    user_id: ZRecordId,
-    created_at: ZDateTime,
-    updated_at: ZDateTime,
     user: z.object({ name: z.string() }).openapi({ description: 'The seller.' }),
   })
   .openapi('AdDetails');
@@ -83,23 +88,9 @@ export const ZAdBySlug = z
  */
 export const ZAdRecord = z
   .object({
-    id: ZRecordId,
-    slug: z.string(),
-    heading: z.string(),
-    description: ZHtml,
-    price: z.number().min(0),
+    ...adFields,
     category: z.string().openapi({ description: "The category's slug." }),
-    category_id: ZRecordId,
     category_name: z.string(),
-    rating,
-    location: z.string(),
-    image: ZImageName,
-    galleryimages: z.string().openapi({ description: 'JSON text: the gallery file names, in order.' }),
-    features: z.string().openapi({ description: 'JSON text: a list of { id, value }.' }),
-    make_as_featured: featured,
-    user_id: ZRecordId,
-    created_at: ZDateTime,
-    updated_at: ZDateTime,
   })
   .openapi('Ad');
 
