@@ -24,6 +24,8 @@ export type TAccessRule = {
   body?: 'json' | 'multipart';
   shared?: true;
   personal?: true;
+  /** A read that answers 303 to a page instead of 200 (the walk expects the redirect). */
+  redirect?: true;
   note?: string;
 };
 
@@ -44,6 +46,8 @@ export const ACCESS_RULES = {
   'GET /api/user/me': { access: 'signed-in' },
   'POST /api/forgot-password': { access: 'public', body: 'json', personal: true },
   'POST /api/reset-password': { access: 'public', body: 'json', personal: true, note: 'needs the mailed token' },
+  'POST /api/verify-email': { access: 'public', body: 'json', personal: true, note: 'needs the sign-up mail’s token' },
+  'POST /api/resend-verification': { access: 'signed-in', personal: true },
 
   // Settings.
   'GET /api/get-settings': { access: 'public', shared: true },
@@ -53,6 +57,7 @@ export const ACCESS_RULES = {
   // Public catalogue.
   'GET /api/all-ads': { access: 'public', shared: true },
   'GET /api/ads-by-slug/:slug': { access: 'public', shared: true },
+  'POST /api/renew-ad': { access: 'public', body: 'json', note: 'needs the reminder mail’s single-use token' },
   'GET /api/get-content/:slug': { access: 'public', shared: true },
   'GET /api/faqs': { access: 'public', shared: true },
   'GET /api/testimonials': { access: 'public', shared: true },
@@ -64,6 +69,27 @@ export const ACCESS_RULES = {
   'DELETE /api/wishlist/:id': { access: 'owner', personal: true },
   'DELETE /api/wishlist': { access: 'signed-in', personal: true },
 
+  // Saved searches: the caller's own; nothing public shows them. The unsubscribe link needs
+  // no session, only the mail's token.
+  'POST /api/saved-searches': { access: 'signed-in', body: 'json', personal: true },
+  'GET /api/saved-searches': { access: 'signed-in' },
+  'PATCH /api/saved-searches/:id{[0-9]+}': { access: 'owner', body: 'json', personal: true },
+  'DELETE /api/saved-searches/:id{[0-9]+}': { access: 'owner', personal: true },
+  'POST /api/saved-searches/:id{[0-9]+}/view': { access: 'owner', personal: true },
+  'POST /api/saved-searches/unsubscribe/:token': {
+    access: 'public',
+    personal: true,
+    note: 'needs the alert mail’s token',
+  },
+  'GET /api/saved-searches/unsubscribe/:token': {
+    access: 'public',
+    redirect: true,
+    note: 'to the page that asks first; changes nothing',
+  },
+
+  // Seller pages.
+  'GET /api/sellers/:id': { access: 'public', shared: true },
+
   // Ads: a customer sees and changes only their own; an admin all.
   'GET /api/ads': { access: 'signed-in', note: 'a customer gets only their own ads' },
   'GET /api/get-limit': { access: 'signed-in' },
@@ -71,6 +97,8 @@ export const ACCESS_RULES = {
   'POST /api/ads/update': { access: 'owner', body: 'multipart' },
   'GET /api/ads/:id': { access: 'owner' },
   'DELETE /api/ads/:id': { access: 'owner' },
+  'PATCH /api/ads/:id/status': { access: 'owner', body: 'json' },
+  'POST /api/ads/:id/renew': { access: 'owner' },
   'POST /api/uploads/image': {
     access: 'signed-in',
     body: 'multipart',
@@ -108,6 +136,84 @@ export const ACCESS_RULES = {
   'GET /api/testimonials/:id': { access: 'admin' },
   'PUT /api/testimonials/:id': { access: 'admin', body: 'multipart' },
   'DELETE /api/testimonials/:id': { access: 'admin' },
+
+  // Conversations: only their two participants (an admin reads a reported one, read-only).
+  // Their writes are `personal`: no public page shows a conversation.
+  'POST /api/conversations': { access: 'signed-in', body: 'json', personal: true },
+  'GET /api/conversations': { access: 'signed-in' },
+  'GET /api/conversations/unread-count': { access: 'signed-in' },
+  'GET /api/conversations/events': { access: 'signed-in', note: 'an endless Server-Sent Events stream' },
+  'GET /api/conversations/:id': { access: 'owner', note: 'participants; admins only when reported' },
+  'POST /api/conversations/:id/messages': { access: 'owner', body: 'json', personal: true },
+  'POST /api/conversations/:id/read': { access: 'owner', personal: true },
+  'POST /api/conversations/:id/block': { access: 'owner', personal: true },
+  'DELETE /api/conversations/:id/block': { access: 'owner', personal: true },
+  'POST /api/conversations/:id/report': { access: 'owner', body: 'json', personal: true },
+  'GET /api/user/message-preferences': { access: 'signed-in' },
+  'PUT /api/user/message-preferences': { access: 'signed-in', body: 'json', personal: true },
+
+  // The caller's own account (/admin/account). Its writes are `personal` where no public page
+  // shows what they change (password, email, sessions); a name may appear beside the caller's
+  // ads and a deletion removes ads, so those two empty the cache.
+  'GET /api/account': { access: 'signed-in' },
+  'PATCH /api/account': { access: 'signed-in', body: 'json' },
+  'POST /api/account/password': { access: 'signed-in', body: 'json', personal: true },
+  'POST /api/account/email': { access: 'signed-in', body: 'json', personal: true },
+  'POST /api/account/email/confirm': { access: 'public', body: 'json', personal: true, note: 'needs the mailed token' },
+  'GET /api/account/sessions': { access: 'signed-in' },
+  'POST /api/account/sessions/revoke-others': { access: 'signed-in', personal: true },
+  'GET /api/account/export': { access: 'signed-in' },
+  'POST /api/account/delete': { access: 'signed-in', body: 'json' },
+
+  // Plan requests: any signed-in user asks; admins decide.
+  // Reports and moderation (api/routes/moderation.ts). A report may hold an ad, so it empties the cache.
+  'POST /api/reports': { access: 'public', body: 'json' },
+  'GET /api/moderation': { access: 'admin' },
+  'POST /api/moderation/ads/:id': { access: 'admin', body: 'json' },
+  'POST /api/moderation/ads/:id/dismiss': { access: 'admin', body: 'json' },
+  'POST /api/moderation/conversations/:id/dismiss': { access: 'admin', body: 'json' },
+  'POST /api/users/:id/ban': { access: 'admin', body: 'json' },
+  'POST /api/users/:id/unban': { access: 'admin', body: 'json' },
+  'GET /api/moderation/audit-log': { access: 'admin' },
+  'GET /api/moderation/settings': { access: 'admin' },
+  'PUT /api/moderation/settings': { access: 'admin', body: 'json' },
+
+  'POST /api/plan-requests': { access: 'signed-in', body: 'json', personal: true },
+  'GET /api/plan-requests': { access: 'admin' },
+  'POST /api/plan-requests/:id/decision': { access: 'admin', body: 'json' },
+
+  // The admin inbox: visitors write (Contact Us, FAQ question), admins read, answer, delete.
+  'POST /api/contact': {
+    access: 'public',
+    body: 'json',
+    personal: true,
+    note: 'stored for admins; no public page shows it',
+  },
+  'GET /api/admin/inbox': { access: 'admin' },
+  'GET /api/admin/inbox/:id': { access: 'admin', note: 'marks the message read' },
+  'POST /api/admin/inbox/:id/replies': { access: 'admin', body: 'json', personal: true },
+  'DELETE /api/admin/inbox/:id': { access: 'admin', personal: true },
+
+  // The newsletter: double opt-in and the mailed links (public), subscribers and sending (admins).
+  // None of it shows on a public page, so no write empties the page cache.
+  'POST /api/newsletter/subscribe': { access: 'public', body: 'json', personal: true },
+  'POST /api/newsletter/confirm': { access: 'public', body: 'json', personal: true, note: 'needs the mailed token' },
+  'POST /api/newsletter/unsubscribe': {
+    access: 'public',
+    body: 'json',
+    personal: true,
+    note: 'needs a newsletter mail’s token; also the RFC 8058 one-click POST',
+  },
+  'GET /api/admin/newsletter/subscribers': { access: 'admin' },
+  'GET /api/admin/newsletter/subscribers/export': { access: 'admin' },
+  'GET /api/admin/newsletters': { access: 'admin' },
+  'POST /api/admin/newsletters': { access: 'admin', body: 'json', personal: true },
+
+  // The background job queue (admin dashboard).
+  'GET /api/admin/job-stats': { access: 'admin' },
+  'GET /api/admin/dashboard-stats': { access: 'admin' },
+  'GET /api/my-dashboard-stats': { access: 'signed-in' },
+  'GET /api/admin/ad-sellers': { access: 'admin' },
 
   // Membership plans.
   'POST /api/memberships': { access: 'admin', body: 'json' },

@@ -12,16 +12,26 @@ import { originCheck } from './middleware/origin-check.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { loadSession } from './middleware/session.ts';
 import { openApiDocument } from './openapi/document.ts';
+import { accountRoutes } from './routes/account.ts';
 import { adRoutes } from './routes/ads.ts';
 import { authRoutes } from './routes/auth.ts';
 import { categoryRoutes } from './routes/categories.ts';
 import { contentRoutes } from './routes/content.ts';
+import { dashboardRoutes } from './routes/dashboard.ts';
 import { docsRoutes } from './routes/docs.ts';
 import { faqRoutes } from './routes/faqs.ts';
 import { healthRoutes } from './routes/health.ts';
+import { inboxRoutes } from './routes/inbox.ts';
+import { jobRoutes } from './routes/jobs.ts';
 import { membershipRoutes } from './routes/memberships.ts';
+import { messageRoutes } from './routes/messages.ts';
+import { moderationRoutes } from './routes/moderation.ts';
+import { newsletterRoutes } from './routes/newsletter.ts';
 import { pageRoutes } from './routes/pages.ts';
+import { planRequestRoutes } from './routes/plan-requests.ts';
 import { publicAdRoutes } from './routes/public-ads.ts';
+import { savedSearchRoutes } from './routes/saved-searches.ts';
+import { sellerRoutes } from './routes/sellers.ts';
 import { settingsRoutes } from './routes/settings.ts';
 import { testimonialRoutes } from './routes/testimonials.ts';
 import { uploadRoutes } from './routes/uploads.ts';
@@ -63,6 +73,8 @@ export function createApp() {
     .route('/', settingsRoutes)
     .route('/', publicAdRoutes)
     .route('/', wishlistRoutes)
+    .route('/', savedSearchRoutes)
+    .route('/', sellerRoutes)
     .route('/', contentRoutes)
     .route('/', userRoutes)
     .route('/', categoryRoutes)
@@ -71,7 +83,15 @@ export function createApp() {
     .route('/', testimonialRoutes)
     .route('/', membershipRoutes)
     .route('/', adRoutes)
+    .route('/', moderationRoutes)
     .route('/', uploadRoutes)
+    .route('/', jobRoutes)
+    .route('/', dashboardRoutes)
+    .route('/', messageRoutes)
+    .route('/', accountRoutes)
+    .route('/', planRequestRoutes)
+    .route('/', inboxRoutes)
+    .route('/', newsletterRoutes)
     .route(
       '/',
       docsRoutes(() => openApiDocument(app)),
@@ -81,7 +101,7 @@ export function createApp() {
   app.onError((err, c) => {
     if (err instanceof AppError) {
       for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
-      return c.json(errorBody(err.message), err.status);
+      return c.json(errorBody(err.message, err.fields), err.status);
     }
     if (err instanceof HTTPException) {
       const status = err.status;

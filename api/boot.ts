@@ -3,8 +3,10 @@ import { seedDemo } from '../drizzle/seed/demo.ts';
 import { connection, db } from './db/client.ts';
 import { users } from './db/schema/index.ts';
 import { env } from './env.ts';
-import { runEditorImageSweep, scheduleEditorImageSweep } from './services/uploads/sweep-editor-images.ts';
+import { startJobWorkers } from './jobs/workers.ts';
+import { runEditorImageSweep } from './services/uploads/sweep-editor-images.ts';
 import { ensureAdmin } from './services/users/ensure-admin.ts';
+import { verifyDemoAccounts } from './services/users/verify-demo-accounts.ts';
 
 export const DEMO_ADMIN = { email: 'admin@example.com', password: 'admin123' } as const;
 
@@ -31,6 +33,7 @@ async function prepare(): Promise<TBootResult> {
   let seeded = false;
   if (empty && seedDemoContent) {
     await seedDemo();
+    await verifyDemoAccounts();
     seeded = true;
   }
   if (e.ADMIN_EMAIL && e.ADMIN_PASSWORD) {
@@ -42,14 +45,15 @@ async function prepare(): Promise<TBootResult> {
 
 let ready: Promise<TBootResult> | undefined;
 /**
- * Start-up once per process, for the server's requests; then the hourly sweep of abandoned
- * editor images. The first sweep is not repeated here: scripts/start.mjs ran boot(), sweep
- * included, before the server took its first request.
+ * Start-up once per process, for the server's requests; then this process's job workers (mail,
+ * the hourly sweep of abandoned editor images…, api/jobs/queues.ts). The first sweep is not
+ * repeated here: scripts/start.mjs ran boot(), sweep included, before the server took its first
+ * request.
  */
 export function ensureBooted(): Promise<TBootResult> {
   ready ??= prepare().then(
-    (result) => {
-      scheduleEditorImageSweep();
+    async (result) => {
+      await startJobWorkers();
       return result;
     },
     (err) => {

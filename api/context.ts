@@ -7,6 +7,8 @@ export type TSessionUser = {
   email: string;
   role: TRole;
   subscription: TSubscription;
+  /** Whether the address was confirmed through the sign-up mail's link (users.email_verified_at). */
+  emailVerified: boolean;
 };
 
 export type TSession = { id: string; userId: number; expiresAt: Date };

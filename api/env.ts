@@ -84,7 +84,18 @@ export type TRuntimeEnv = {
   pageCacheMaxBytes: number;
   /** RATE_LIMIT_SCALE: multiplies every rate limit's allowance. */
   rateLimitScale: number;
+  /** SEARCH_COUNT_CAP: counting a search's matches stops past this many (api/services/ads/search-settings.ts). */
+  searchCountCap: number;
+  /** SEARCH_TIMEOUT_MS: a search's statement timeout on PostgreSQL (0: none). */
+  searchTimeoutMs: number;
 };
+
+/** A whole number of at least `min` from the environment, else `fallback`. */
+function wholeNumber(raw: string | undefined, fallback: number, min: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  return Number.isInteger(n) && n >= min ? n : fallback;
+}
 
 const DEFAULT_PAGE_CACHE_TTL_MS = 3000;
 const MAX_PAGE_CACHE_TTL_MS = 60_000;
@@ -106,5 +117,7 @@ export function runtimeEnv(): TRuntimeEnv {
     pageCacheTtlMs: Number.isFinite(ttl) && ttl > 0 ? Math.min(ttl, MAX_PAGE_CACHE_TTL_MS) : 0,
     pageCacheMaxBytes: Number.isFinite(bytes) && bytes >= 0 ? Math.floor(bytes) : DEFAULT_PAGE_CACHE_MAX_BYTES,
     rateLimitScale: Number.isFinite(scale) && scale > 0 ? scale : 1,
+    searchCountCap: wholeNumber(process.env.SEARCH_COUNT_CAP, 1000, 1),
+    searchTimeoutMs: wholeNumber(process.env.SEARCH_TIMEOUT_MS, 1000, 0),
   };
 }

@@ -6,8 +6,11 @@
 //                                       else postgres://postgres@127.0.0.1:5432 — database "bench",
 //                                       dropped and created afresh
 //   npm run bench -- --embedded         the embedded database (PGlite) in data/bench
+//   npm run bench -- --million          the same on 1,000,000 ads (the bulk seeder takes minutes)
 //   options: --ads 100000  --duration 10 (seconds per step)  --connections 10,50,100
 //            --port 4700  --skip-build  --skip-seed (reuse the last bench database)  --no-write
+//            --database bench (the PostgreSQL database's name)  --mix-only (only the search mix
+//            and the ad page: every request a different search, scripts/lib/search-mix.ts)
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,7 +21,9 @@ import zlib from 'node:zlib';
 // @ts-expect-error autocannon ships no type declarations
 import autocannon from 'autocannon';
 import postgres from 'postgres';
-import { freePort, startSite, waitForOk } from './lib/measured-server.ts';
+import { benchMessages } from './lib/bench-messages.ts';
+import { freePort, percentile, startSite, waitForOk } from './lib/measured-server.ts';
+import { catalogueWords, mixPath } from './lib/search-mix.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -27,16 +32,25 @@ const { values: args } = parseArgs({
   options: {
     embedded: { type: 'boolean', default: false },
     ads: { type: 'string', default: '100000' },
+    million: { type: 'boolean', default: false },
+    database: { type: 'string', default: 'bench' },
+    'mix-only': { type: 'boolean', default: false },
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '10,50,100' },
     port: { type: 'string', default: '0' },
     'skip-build': { type: 'boolean', default: false },
     'skip-seed': { type: 'boolean', default: false },
     'no-write': { type: 'boolean', default: false },
+    // Only the conversations scenario (scripts/lib/bench-messages.ts), e.g. with --ads 1000.
+    messages: { type: 'boolean', default: false },
+    // Only the saved-search matching scenario (scripts/lib/bench-saved-searches.ts), no server.
+    'saved-searches': { type: 'boolean', default: false },
   },
 });
 
-const ADS = Number(args.ads);
+const ADS = args.million ? 1_000_000 : Number(args.ads);
+const DB_NAME = args.database ?? 'bench';
+if (!/^[a-z_][a-z0-9_]*$/.test(DB_NAME)) throw new Error(`--database: a plain lower-case name, not "${DB_NAME}"`);
 const DURATION = Number(args.duration);
 const STEPS = (args.connections ?? '10,50,100').split(',').map(Number);
 const PORT = Number(args.port) || (await freePort());
@@ -56,7 +70,7 @@ process.on('exit', cleanup);
 process.on('SIGINT', () => process.exit(130));
 
 // 1. Build ------------------------------------------------------------------------------------
-if (!args['skip-build'] || !fs.existsSync(path.join(OUT_DIR, 'server/entry.mjs'))) {
+if (!args['saved-searches'] && (!args['skip-build'] || !fs.existsSync(path.join(OUT_DIR, 'server/entry.mjs')))) {
   log(`building into ${OUT_DIR}/ …`);
   const r = spawnSync(path.join(root, 'node_modules/.bin/astro'), ['build'], {
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -80,11 +94,11 @@ if (args.embedded) {
   const maintenance = new URL(base);
   maintenance.pathname = '/postgres';
   const target = new URL(base);
-  target.pathname = '/bench';
+  target.pathname = `/${DB_NAME}`;
   const admin = postgres(maintenance.toString(), { max: 1, onnotice: () => {} });
   if (!args['skip-seed']) {
-    await admin.unsafe('DROP DATABASE IF EXISTS bench WITH (FORCE)');
-    await admin.unsafe('CREATE DATABASE bench');
+    await admin.unsafe(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+    await admin.unsafe(`CREATE DATABASE ${DB_NAME}`);
   }
   const version = String((await admin`select version() as v`)[0]?.v ?? 'PostgreSQL');
   pgVersion = version.split(' on ')[0] ?? version;
@@ -106,6 +120,18 @@ if (!args['skip-seed']) {
   log(`seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
+// The saved-search scenario runs in a process of its own on the seeded database, then stops.
+if (args['saved-searches']) {
+  log('saved searches: 10,000 searches, 1,000 new ads, one matching run …');
+  const r = spawnSync(node, ['--experimental-strip-types', 'scripts/lib/bench-saved-searches.ts'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...dbEnv },
+  });
+  const line = r.stdout.toString().trim().split('\n').pop() ?? '';
+  log(`saved searches (${args.embedded ? 'PGlite' : pgVersion}): ${line}`);
+  process.exit(r.status ?? 1);
+}
+
 // 4. The server and the ceiling -----------------------------------------------------------------
 /** A plain Node server answering every request with `body` (a ceiling to compare against). */
 function startCeiling(port: number, body: string): ChildProcess {
@@ -114,7 +140,15 @@ function startCeiling(port: number, body: string): ChildProcess {
   return child;
 }
 
-children.push(startSite(PORT, { ...dbEnv, ASTRO_OUT_DIR: OUT_DIR, SEED_DEMO: '0' }));
+children.push(
+  startSite(PORT, {
+    ...dbEnv,
+    ASTRO_OUT_DIR: OUT_DIR,
+    SEED_DEMO: '0',
+    // The conversations scenario signs up one buyer per connection from this one address.
+    ...(args.messages ? { RATE_LIMIT_SCALE: '1000' } : {}),
+  }),
+);
 startCeiling(
   CEILING_PORT,
   `require('node:http').createServer((q, s) => { s.writeHead(200, { 'content-type': 'text/plain' }); s.end('ok'); })`,
@@ -123,6 +157,8 @@ const site = `http://127.0.0.1:${PORT}`;
 await waitForOk(`${site}/readyz`, children, 180_000);
 await waitForOk(`http://127.0.0.1:${CEILING_PORT}/`, children);
 log(`server ready at ${site}`);
+
+if (args.messages) await runMessagesBench();
 
 // 5. What to ask for --------------------------------------------------------------------------
 const settings = (await (await fetch(`${site}/api/get-settings`)).json()) as {
@@ -161,23 +197,43 @@ startCeiling(
 );
 await waitForOk(`http://127.0.0.1:${SIZED_PORT}/`, children);
 
-type TTarget = { name: string; url: string };
-const TARGETS: TTarget[] = [
-  { name: 'ceiling (plain Node http)', url: `http://127.0.0.1:${CEILING_PORT}/` },
+// The realistic mix: every request a different search drawn from the catalogue's own words.
+const { words, slugs: adSlugs } = await catalogueWords(site);
+const slugs = (settings.data[0]?.categories ?? []).map((c) => c.slug);
+const MIX_API = '/api/all-ads searches (every request different)';
+const MIX_HOME = 'home page searches (every request different)';
+const MIX_AD = 'ad pages (every request a different ad)';
+
+/** `paths`: each request asks for the next path it returns (the mix); otherwise always `url`. */
+type TTarget = { name: string; url: string; paths?: () => string };
+const CACHED_TARGETS: TTarget[] = [
   { name: 'home page', url: `${site}/` },
   { name: 'home page, filtered', url: `${site}/?${homeQ}` },
   { name: '/api/all-ads search+category+price+sort', url: `${site}/api/all-ads?${q}` },
+];
+const TARGETS: TTarget[] = [
+  { name: 'ceiling (plain Node http)', url: `http://127.0.0.1:${CEILING_PORT}/` },
+  ...(args['mix-only'] ? [] : CACHED_TARGETS),
   { name: 'ad page', url: `${site}/add-details/${adSlug}` },
+  { name: MIX_API, url: site, paths: () => mixPath('api', words, slugs) },
+  { name: MIX_HOME, url: site, paths: () => mixPath('home', words, slugs) },
+  {
+    name: MIX_AD,
+    url: site,
+    paths: () => `/add-details/${adSlugs[Math.floor(Math.random() * adSlugs.length)]}`,
+  },
   {
     name: `ceiling sending the home page's ${(homeWire.byteLength / 1024).toFixed(0)} kB (brotli)`,
     url: `http://127.0.0.1:${SIZED_PORT}/`,
   },
 ];
 for (const t of TARGETS) {
-  const res = await fetch(t.url);
-  if (!res.ok) throw new Error(`${t.name}: ${t.url} answered ${res.status}`);
+  const url = t.paths ? `${t.url}${t.paths()}` : t.url;
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`${t.name}: ${url} answered ${res.status}`);
 }
 log(`${total.toLocaleString('en')} ads; category "${category}", search "${search}", ad "${adSlug}"`);
+log(`search mix: ${words.length} catalogue words, e.g. ${mixPath('api', words, slugs)}`);
 
 // 6. Drive it ---------------------------------------------------------------------------------
 type TRow = {
@@ -194,21 +250,18 @@ type TRow = {
   pass: boolean;
 };
 
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
-}
-
-async function measure(url: string, connections: number, duration: number) {
+async function measure(target: TTarget, connections: number, duration: number) {
   const latencies: number[] = [];
+  const paths = target.paths;
   // Like a browser, accept compressed answers (the ceilings ignore the header).
   const instance = autocannon({
-    url,
+    url: target.url,
     connections,
     duration,
     pipelining: 1,
     timeout: 10,
     headers: { 'accept-encoding': 'br, gzip' },
+    ...(paths ? { requests: [{ method: 'GET', setupRequest: (req: object) => ({ ...req, path: paths() }) }] } : {}),
   });
   instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => {
     latencies.push(ms);
@@ -228,13 +281,13 @@ async function measure(url: string, connections: number, duration: number) {
 
 const loadBefore = os.loadavg()[0] ?? 0;
 log('warming up …');
-for (const t of TARGETS.slice(1)) await measure(t.url, 10, 2);
+for (const t of TARGETS.slice(1)) await measure(t, 10, 2);
 
 const rows: TRow[] = [];
 for (const connections of STEPS) {
   let ceiling = 0;
   for (const t of TARGETS) {
-    const m = await measure(t.url, connections, DURATION);
+    const m = await measure(t, connections, DURATION);
     if (t === TARGETS[0]) ceiling = m.rps;
     const row: TRow = {
       target: t.name,
@@ -252,21 +305,51 @@ for (const connections of STEPS) {
 
 // 7. Report -----------------------------------------------------------------------------------
 const at = (target: string, c: number) => rows.find((r) => r.target === target && r.connections === c);
-const api50 = at(TARGETS[3]?.name as string, 50);
-const home50 = at(TARGETS[1]?.name as string, 50);
-const targets = [
-  {
-    what: '/api/all-ads filtered, p95 at 50 connections ≤ 50 ms',
-    value: api50 ? `${api50.p95.toFixed(1)} ms` : 'n/a',
-    met: !!api50 && api50.p95 <= 50,
-  },
-  {
-    what: 'home page ≥ 20% of the ceiling’s requests/s at 50 connections',
-    value: home50 ? `${(home50.ratio * 100).toFixed(1)}%` : 'n/a',
-    met: !!home50 && home50.ratio >= 0.2,
-  },
-];
-const sized50 = at(TARGETS[5]?.name as string, 50);
+const api50 = at(CACHED_TARGETS[2]?.name as string, 50);
+const home50 = at(CACHED_TARGETS[0]?.name as string, 50);
+const targets = args['mix-only']
+  ? []
+  : [
+      {
+        what: '/api/all-ads filtered (the same URL: cache hits), p95 at 50 connections ≤ 50 ms',
+        value: api50 ? `${api50.p95.toFixed(1)} ms` : 'n/a',
+        met: !!api50 && api50.p95 <= 50,
+      },
+      {
+        what: 'home page (cache hits) ≥ 20% of the ceiling’s requests/s at 50 connections',
+        value: home50 ? `${(home50.ratio * 100).toFixed(1)}%` : 'n/a',
+        met: !!home50 && home50.ratio >= 0.2,
+      },
+    ];
+// Issue 15's targets for the search mix (every request a different search).
+const mixApi10 = at(MIX_API, 10);
+const mixHome10 = at(MIX_HOME, 10);
+const mixApi50 = at(MIX_API, 50);
+const big = total >= 500_000;
+if (mixApi10) {
+  const p95 = big ? 100 : 50;
+  const rps = big ? 150 : 300;
+  targets.push({
+    what: `search mix: /api/all-ads at 10 connections p95 ≤ ${p95} ms and ≥ ${rps} req/s`,
+    value: `${mixApi10.p95.toFixed(1)} ms, ${mixApi10.rps.toFixed(0)} req/s`,
+    met: mixApi10.p95 <= p95 && mixApi10.rps >= rps,
+  });
+}
+if (!big && mixApi10 && mixHome10) {
+  targets.push({
+    what: 'search mix: the home page at 10 connections ≥ 50% of the API’s requests/s',
+    value: `${((mixHome10.rps / mixApi10.rps) * 100).toFixed(0)}%`,
+    met: mixHome10.rps >= mixApi10.rps * 0.5,
+  });
+}
+if (big && mixApi50) {
+  targets.push({
+    what: 'search mix: /api/all-ads at 50 connections with zero errors and p99 ≤ 1 s',
+    value: `${mixApi50.errors + mixApi50.non2xx} errors/non-2xx, p99 ${mixApi50.p99.toFixed(0)} ms`,
+    met: mixApi50.errors + mixApi50.non2xx === 0 && mixApi50.p99 <= 1000,
+  });
+}
+const sized50 = at(TARGETS[TARGETS.length - 1]?.name as string, 50);
 const allPass = rows.every((r) => r.pass);
 
 const cpus = os.cpus();
@@ -286,12 +369,19 @@ const table = [
 ];
 const cacheOff = process.env.PAGE_CACHE_TTL_MS === '0';
 const report = [
-  `### ${args.embedded ? 'Embedded database (PGlite)' : 'PostgreSQL'}, ${cacheOff ? 'anonymous page cache off (PAGE_CACHE_TTL_MS=0): every request renders and queries' : 'anonymous page cache on (default)'}`,
+  `### ${args.embedded ? 'Embedded database (PGlite)' : 'PostgreSQL'}, ${cacheOff ? 'anonymous page cache off (PAGE_CACHE_TTL_MS=0): every request renders and queries' : 'anonymous page cache on (default)'}${args['mix-only'] ? `: the search mix at ${total.toLocaleString('en')} ads` : ''}`,
   '',
   ...machine.map((m) => `- ${m}`),
   '',
   ...table,
   '',
+  ...(args['mix-only']
+    ? []
+    : [
+        '- home page, home page filtered and the /api/all-ads search repeat one URL each: after the first request they are page-cache hits, not searches.',
+      ]),
+  `- The ad-page mix asks for ${adSlugs.length} different ads, each about once every ${adSlugs.length} requests: mostly past the 3 s page cache. Compare it between the 100k and 1M runs (target: 1M ≥ 80% of 100k).`,
+  `- The search mix: every request a different search (scripts/lib/search-mix.ts): 1–2 words from ${words.length} words of the catalogue's headings, a quarter of the time the last one a 3–4 letter prefix; a random category or none; a random price range half the time; every sort; pages 1–5. The home page also counts each category's matches for its sidebar; the API requests do not ask for them (category_counts).`,
   ...targets.map((t) => `- ${t.met ? 'Met' : 'MISSED'}: ${t.what} — ${t.value}`),
   `- For scale: the home page at 50 connections made ${home50 && sized50 ? ((home50.rps / sized50.rps) * 100).toFixed(0) : 'n/a'}% of the requests/s of a plain Node server sending the same bytes.`,
   `- Steps: ${allPass ? 'every step had zero errors and zero non-2xx' : 'SOME STEPS FAILED (errors or non-2xx)'}`,
@@ -300,8 +390,13 @@ const report = [
 console.log(`\n${report}\n`);
 
 if (!args['no-write']) {
+  const scale = args['mix-only'] ? `-mix-${total >= 500_000 ? '1m' : '100k'}` : '';
+  writeReport(`${args.embedded ? 'embedded' : 'postgres'}${cacheOff ? '-uncached' : ''}${scale}`, report);
+}
+
+/** Puts `report` between this marker's comments in docs/PERFORMANCE.md (appended the first time). */
+function writeReport(marker: string, report: string) {
   const file = path.join(root, 'docs/PERFORMANCE.md');
-  const marker = `${args.embedded ? 'embedded' : 'postgres'}${cacheOff ? '-uncached' : ''}`;
   const start = `<!-- bench:${marker}:start -->`;
   const end = `<!-- bench:${marker}:end -->`;
   let doc = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Performance\n';
@@ -315,3 +410,38 @@ if (!args['no-write']) {
 
 cleanup();
 process.exit(allPass ? 0 : 1);
+
+/** `--messages`: start-conversation + send-message, reported on its own (never returns). */
+async function runMessagesBench(): Promise<never> {
+  const loadBefore = os.loadavg()[0] ?? 0;
+  const results = [];
+  for (const connections of STEPS) {
+    const r = await benchMessages(site, connections, DURATION, path.join(dbEnv.DATA_DIR ?? 'data', 'outbox'));
+    results.push(r);
+    log(
+      `${String(connections).padStart(3)} conns  messages ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(1)}  p95 ${r.p95.toFixed(1)}  p99 ${r.p99.toFixed(1)} ms  errors ${r.errors}  non-2xx ${r.non2xx}`,
+    );
+  }
+  const ok = results.every((r) => r.errors === 0 && r.non2xx === 0 && r.requests > 0);
+  const cpus = os.cpus();
+  const report = [
+    `### Conversations: start-conversation + send-message (${args.embedded ? 'PGlite' : pgVersion})`,
+    '',
+    `- ${cpus[0]?.model ?? 'unknown CPU'} × ${cpus.length}; Node ${process.version}; one server process; autocannon on the same machine; ${DURATION} s per step; ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    `- Each connection is its own signed-up buyer: it starts a conversation about a random ad, sends nine messages in it, and starts over. Every request is a write: the message, the conversation's activity, the mail check (and the mail queued on the job queue), the live notice.`,
+    `- load average (1 min) before/after: ${loadBefore.toFixed(1)} / ${(os.loadavg()[0] ?? 0).toFixed(1)} on ${cpus.length} cores`,
+    '',
+    '| connections | requests | req/s | p50 ms | p95 ms | p99 ms | errors | non-201 | conversations started | messages sent |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...results.map(
+      (r) =>
+        `| ${r.connections} | ${r.requests} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} | ${r.non2xx} | ${r.started} | ${r.sent} |`,
+    ),
+    '',
+    `- ${ok ? 'Every step had zero errors and every answer was 201.' : 'SOME STEPS HAD ERRORS OR OTHER ANSWERS.'}`,
+  ].join('\n');
+  console.log(`\n${report}\n`);
+  if (!args['no-write']) writeReport('messages', report);
+  cleanup();
+  process.exit(ok ? 0 : 1);
+}

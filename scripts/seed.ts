@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { count } from 'drizzle-orm';
 import { closeDatabase, connection, db } from '../api/db/client.ts';
 import { users } from '../api/db/schema/index.ts';
+import { verifyDemoAccounts } from '../api/services/users/verify-demo-accounts.ts';
 import { seedBulkAds } from '../drizzle/seed/bulk.ts';
 import { seedDemo } from '../drizzle/seed/demo.ts';
 import { DEMO_ADMIN } from '../drizzle/seed/demo-content.ts';
@@ -56,6 +57,7 @@ try {
     } else {
       const started = performance.now();
       const result = await seedDemo();
+      await verifyDemoAccounts();
       console.log(
         `Loaded demo content: ${result.categories} categories, ${result.ads} ads, ${result.images} images in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
       );

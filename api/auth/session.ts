@@ -1,8 +1,8 @@
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { TSession, TSessionUser } from '../context.ts';
-import { db } from '../db/client.ts';
+import { type Db, db, type Tx } from '../db/client.ts';
 import { sessions, users } from '../db/schema/index.ts';
 
 /** A login lasts one hour from sign-in (docs/RULES.md, Sessions and passwords). */
@@ -19,14 +19,31 @@ export function hashToken(token: string): string {
   return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
 }
 
-export async function createSession({ userId, now = new Date() }: { userId: number; now?: Date }) {
+/** A session's last-seen time is written at most this often: one small write per few minutes, not per request. */
+export const LAST_SEEN_EVERY_MS = 5 * 60 * 1000;
+
+/** Kept to this length: enough to tell the browser and device apart, never a large header stored. */
+const MAX_USER_AGENT = 512;
+
+export async function createSession({
+  userId,
+  userAgent = '',
+  now = new Date(),
+}: {
+  userId: number;
+  /** The browser's User-Agent header, shown (parsed) in the account's session list. */
+  userAgent?: string;
+  now?: Date;
+}) {
   const token = generateToken();
   const session: TSession = {
     id: hashToken(token),
     userId,
     expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS),
   };
-  await db().insert(sessions).values(session);
+  await db()
+    .insert(sessions)
+    .values({ ...session, userAgent: userAgent.slice(0, MAX_USER_AGENT), lastSeenAt: now });
   return { token, session };
 }
 
@@ -40,29 +57,52 @@ export async function validateSessionToken(
     .select({
       // Selected field by field: the password hash never leaves the users table here.
       session: { id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt },
+      lastSeenAt: sessions.lastSeenAt,
       user: {
         id: users.id,
         name: users.name,
         email: users.email,
         role: users.role,
         subscription: users.subscription,
+        emailVerified: sql<boolean>`(${users.emailVerifiedAt} IS NOT NULL)`,
       },
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, id))
+    // A banned account's sessions are deleted by the ban; this also refuses one that raced it.
+    .where(and(eq(sessions.id, id), isNull(users.bannedAt)))
     .limit(1);
   const row = rows[0];
   if (!row) return null;
+  // Never trust an answer for another session (a driver that mixed up answers after a fault).
+  if (row.session.id !== id) throw new Error('session lookup answered for another session');
   if (row.session.expiresAt.getTime() <= now.getTime()) {
     await db().delete(sessions).where(eq(sessions.id, id));
     return null;
   }
-  return row;
+  if (now.getTime() - row.lastSeenAt.getTime() >= LAST_SEEN_EVERY_MS) {
+    await db().update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
+  }
+  return { session: row.session, user: row.user };
+}
+
+/** Whether session `sessionId` still exists (a long-lived stream checks it now and then). */
+export async function sessionExists(sessionId: string): Promise<boolean> {
+  const rows = await db().select({ id: sessions.id }).from(sessions).where(eq(sessions.id, sessionId)).limit(1);
+  return rows.length > 0;
 }
 
 export async function invalidateSession(sessionId: string) {
   await db().delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of the user except `keep` (the caller's own); resolves to how many ended. */
+export async function invalidateOtherSessions(userId: number, keep: string, q: Db | Tx = db()) {
+  const rows = await q
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keep)))
+    .returning({ id: sessions.id });
+  return rows.length;
 }
 
 export async function invalidateUserSessions(userId: number, options: { except?: string } = {}) {

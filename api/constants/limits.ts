@@ -15,3 +15,6 @@ export const ADMIN_MAX_LIMIT = 100;
 
 /** The largest price a numeric(12, 2) column holds: ads, plans and the price filters. */
 export const MAX_PRICE = 9_999_999_999.99;
+
+/** The audit log (admin) shows this many moderator actions a page. */
+export const AUDIT_LOG_PAGE_SIZE = 25;

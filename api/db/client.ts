@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -19,14 +20,52 @@ export type TSchema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT & any, TSchema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-type Connection = {
+export type Connection = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The embedded database itself (PGlite only): the job queue talks to it directly. */
+  pglite?: PGlite;
+  /** The server's address (PostgreSQL only): the job queue and LISTEN open their own connections. */
+  url?: string;
   migrate: () => Promise<void>;
+  /**
+   * PostgreSQL only: LISTEN on a dedicated connection (postgres.js keeps it and re-listens
+   * after a reconnect) and NOTIFY, for fan-out across processes.
+   */
+  listen?: (channel: string, onPayload: (payload: string) => void) => Promise<{ unlisten: () => Promise<void> }>;
+  notify?: (channel: string, payload: string) => Promise<void>;
+  /** Runs `beforeClose` hooks (newest first), then closes the driver. */
   close: () => Promise<void>;
+  /** Work to finish while the database is still open, e.g. stopping the job queue. */
+  beforeClose: (hook: () => Promise<void>) => void;
 };
 
+/** close() that first runs the hooks registered with beforeClose. */
+function closing(closeDriver: () => Promise<void>) {
+  const hooks: (() => Promise<void>)[] = [];
+  return {
+    beforeClose: (hook: () => Promise<void>) => {
+      hooks.push(hook);
+    },
+    close: async () => {
+      for (const hook of hooks.splice(0).reverse()) {
+        await hook().catch((err) => console.error('[db] a close hook failed', err));
+      }
+      await closeDriver();
+    },
+  };
+}
+
 let current: Connection | undefined;
+
+/**
+ * Options every embedded database is opened with: the extensions the migrations create
+ * (pg_trgm for search suggestions, drizzle/0013_search_words.sql). Tests that open their own
+ * PGlite pass these too.
+ */
+export function pgliteOptions(extra: PGliteOptions = {}): PGliteOptions {
+  return { ...extra, extensions: { pg_trgm, ...extra.extensions } };
+}
 
 /** The drizzle/ folder, found from this file in source and from the bundle in dist/. */
 export function migrationsFolder(): string {
@@ -45,8 +84,9 @@ export function connectPglite(client: PGlite): Connection {
   return {
     db,
     kind: 'pglite',
+    pglite: client,
     migrate: () => migratePglite(db as never, { migrationsFolder: migrationsFolder() }),
-    close: () => client.close(),
+    ...closing(() => client.close()),
   };
 }
 
@@ -85,8 +125,16 @@ export function connectPostgres(url: string, max = 10): Connection {
   return {
     db,
     kind: 'postgres',
+    url,
+    listen: async (channel, onPayload) => {
+      const { unlisten } = await client.listen(channel, onPayload);
+      return { unlisten };
+    },
+    notify: async (channel, payload) => {
+      await client.notify(channel, payload);
+    },
     migrate: () => migratePostgres(db as never, { migrationsFolder: migrationsFolder() }),
-    close: () => client.end({ timeout: 5 }),
+    ...closing(() => client.end({ timeout: 5 })),
   };
 }
 
@@ -98,7 +146,7 @@ export function openDatabase(): Connection {
   ownDataDir(e.dataDir);
   const dir = path.join(e.dataDir, 'pglite');
   fs.mkdirSync(dir, { recursive: true });
-  return connectPglite(new PGlite(dir));
+  return connectPglite(new PGlite(dir, pgliteOptions()));
 }
 
 /** Makes `conn` the process-wide database (tests pass their own). */

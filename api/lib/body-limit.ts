@@ -22,6 +22,7 @@ const LARGER_BODIES: { method: string; path: RegExp; limit: number; streamed: bo
   { method: 'POST', path: /^\/api\/testimonials$/, limit: BODY_LIMITS.oneImageForm, streamed: true },
   { method: 'PUT', path: /^\/api\/testimonials\/[^/]+$/, limit: BODY_LIMITS.oneImageForm, streamed: true },
   { method: 'POST', path: /^\/api\/(?:pages|faqs)$/, limit: BODY_LIMITS.richTextJson, streamed: false },
+  { method: 'POST', path: /^\/api\/admin\/newsletters$/, limit: BODY_LIMITS.richTextJson, streamed: false },
   { method: 'PUT', path: /^\/api\/(?:pages|faqs)\/[^/]+$/, limit: BODY_LIMITS.richTextJson, streamed: false },
 ];
 

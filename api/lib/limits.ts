@@ -37,6 +37,8 @@ export const RATE_LIMITS = {
   forgotIp: { points: 20, durationSec: HOUR },
   /** Forgot-password requests for one email (mail bombing one inbox). */
   forgotEmail: { points: 5, durationSec: HOUR },
+  /** One-click renew links tried from one address (the token is unguessable; this stops probing). */
+  renewLinkIp: { points: 30, durationSec: HOUR },
   /** Reset-password attempts from one address: each costs an argon2 hash. */
   resetIp: { points: 20, durationSec: 15 * MINUTE },
   /** Rich-text editor image uploads per signed-in user: enough to write, not to fill a disk. */
@@ -46,7 +48,53 @@ export const RATE_LIMITS = {
    * categories, testimonials): each costs a decode and three encodes. Counted per file.
    */
   upload: { points: 300, durationSec: HOUR },
+  /** New conversations a user starts (reusing one costs nothing): enough to shop, not to spam. */
+  conversationsPerUser: { points: 20, durationSec: HOUR },
+  /** Messages a user sends, in every conversation together. */
+  messagesPerUser: { points: 60, durationSec: MINUTE },
+  /** Conversation reports a user files. */
+  conversationReportsPerUser: { points: 20, durationSec: HOUR },
+  /**
+   * Password checks on the account page (change password, change email, delete account), per
+   * user, counted on every attempt: each costs an argon2 hash, and a stolen session must not be
+   * able to guess the password behind it.
+   */
+  accountPasswordPerUser: { points: 10, durationSec: 15 * MINUTE },
+  /** Email-change confirmation mails a user asks for (each goes to an address they name). */
+  emailChangePerUser: { points: 5, durationSec: HOUR },
+  /** Email-change confirmation links tried from one address (the token is unguessable; this stops probing). */
+  emailConfirmIp: { points: 30, durationSec: HOUR },
+  /** Plan requests (and free-plan switches) a user makes. */
+  planRequestsPerUser: { points: 10, durationSec: HOUR },
+  /** Ad reports from one address by signed-out visitors. */
+  reportIp: { points: 10, durationSec: HOUR },
+  /** Ad reports a signed-in user files. */
+  reportsPerUser: { points: 30, durationSec: HOUR },
+  /** Verification mails a user asks to be sent again. */
+  verificationResendPerUser: { points: 3, durationSec: HOUR },
+  /** Email verification links tried from one address (the token is unguessable; this stops probing). */
+  verifyLinkIp: { points: 30, durationSec: HOUR },
+  /** Contact Us and FAQ questions sent from one address (each mails the site's team). */
+  contactIp: { points: 10, durationSec: HOUR },
+  /** Newsletter sign-ups from one address (each may mail a confirmation link). */
+  newsletterIp: { points: 20, durationSec: HOUR },
+  /** Newsletter sign-ups for one email (mail bombing one inbox with confirmation links). */
+  newsletterEmail: { points: 3, durationSec: HOUR },
+  /**
+   * Invalid newsletter confirm or unsubscribe links from one address (the tokens are
+   * unguessable; this stops probing). Valid links never count: mail providers send many
+   * one-click unsubscribes from a few addresses.
+   */
+  newsletterLinkIp: { points: 30, durationSec: HOUR },
 } as const satisfies Record<string, TRateLimit>;
+
+/** One mail per conversation and recipient at most this often while their messages stay unread. */
+export const MESSAGE_MAIL_INTERVAL_MS = 15 * MINUTE * 1000;
+
+/** Newsletter mails one batch job queues (each with its own delivery row). */
+export const NEWSLETTER_BATCH_SIZE = 50;
+/** A newsletter confirmation link is valid this long. */
+export const NEWSLETTER_CONFIRM_LIFETIME_MS = 7 * 24 * HOUR * 1000;
 
 export type TRateLimitName = keyof typeof RATE_LIMITS;
 
@@ -104,5 +152,3 @@ export const READINESS_TIMEOUT_MS = 2000;
  * form open between uploading an image into it and saving.
  */
 export const EDITOR_IMAGE_GRACE_MS = 24 * HOUR * 1000;
-/** How often each server process sweeps abandoned editor images (after the one at boot). */
-export const EDITOR_IMAGE_SWEEP_INTERVAL_MS = HOUR * 1000;

@@ -7,6 +7,7 @@ import { limitUploads } from '../middleware/rate-limit.ts';
 import { IMAGE_TOO_LARGE } from '../storage/images.ts';
 import { BodyTooLargeError } from './body-limit.ts';
 import { FORM_FIELDS_BYTES, MAX_FORM_FIELD_BYTES, MAX_IMAGE_BYTES } from './limits.ts';
+import { validationError } from './validate.ts';
 
 export type TMultipart<T> = { fields: T; files: Record<string, File[]> };
 
@@ -68,7 +69,7 @@ export async function readMultipart<S extends z.ZodType>(
   const files = Object.create(null) as Record<string, File[]>;
   await streamParts(c, options, fields, files);
   const parsed = schema.safeParse(fields);
-  if (!parsed.success) throw new AppError('BAD_REQUEST', parsed.error.issues[0]?.message ?? 'Invalid input.');
+  if (!parsed.success) throw validationError(parsed.error.issues);
   return { fields: parsed.data, files };
 }
 

@@ -53,5 +53,6 @@ describe('isSafeLink (admin link fields)', () => {
       }),
       { numRuns: 2000 },
     );
-  });
+    // 2,000 runs take about a second alone; a busy 2-core machine may need several.
+  }, 20_000);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { htmlToText, sanitizeRichText } from './sanitize.ts';
+import { htmlToText, sanitizeAdDescription, sanitizeRichText } from './sanitize.ts';
 
 describe('sanitizeRichText removes what can run or track', () => {
   const removed: [string, string, string][] = [
@@ -87,5 +87,42 @@ describe('sanitizeRichText tidies the editor output', () => {
     );
     expect(sanitizeRichText('<p></p><p>a</p>')).toBe('<p></p><p>a</p>');
     expect(sanitizeRichText('<p></p>')).toBe('');
+  });
+});
+
+describe('sanitizeAdDescription keeps structure, not the seller’s styling', () => {
+  it('keeps bold, italics, lists, links, headings, quotes, alignment, indent and direction', () => {
+    const html =
+      '<h2>Specs</h2><p style="text-align:center;margin-left:2em" dir="rtl"><strong>b</strong> <em>i</em> <u>u</u></p>' +
+      '<ul><li>a</li></ul><ol><li>b</li></ol><blockquote><p>q</p></blockquote>' +
+      '<p class="ql-align-center"><a href="https://ok.test" rel="noopener nofollow">link</a></p>';
+    expect(sanitizeAdDescription(html)).toBe(html);
+  });
+  const dropped: [string, string, string][] = [
+    ['font sizes', '<p><span style="font-size:80px">big</span></p>', '<p><span>big</span></p>'],
+    [
+      'colours and backgrounds, keeping alignment',
+      '<p style="color:red;background-color:#ff0;text-align:right">x</p>',
+      '<p style="text-align:right">x</p>',
+    ],
+    ['the background shorthand', '<p style="background:red">x</p>', '<p>x</p>'],
+    ['font families', '<span style="font-family:Impact">x</span>', '<span>x</span>'],
+    ['<font> tags (their text stays)', '<p><font size="7" color="red" face="Impact">loud</font></p>', '<p>loud</p>'],
+    [
+      'the editor’s size, colour, background and font classes',
+      '<p><span class="ql-size-huge ql-color-red ql-bg-yellow ql-font-serif ql-indent-1">x</span></p>',
+      '<p><span class="ql-indent-1">x</span></p>',
+    ],
+    ['highlight colours', '<mark data-color="#f00" style="background-color:#f00">m</mark>', '<mark>m</mark>'],
+    ['icon-font classes', '<i class="fa fa-star">s</i>', '<i>s</i>'],
+    ['what can run, as everywhere', '<p onclick="x()">a<script>alert(1)</script></p>', '<p>a</p>'],
+  ];
+  it.each(dropped)('drops %s', (_what, input, output) => {
+    expect(sanitizeAdDescription(input)).toBe(output);
+  });
+  it('other rich text keeps its styling', () => {
+    expect(sanitizeRichText('<span style="font-size:80px;color:red">x</span>')).toBe(
+      '<span style="font-size:80px;color:red">x</span>',
+    );
   });
 });

@@ -93,9 +93,41 @@ const POLICY: sanitizeHtml.IOptions = {
     frame.tag === 'img' && !/^\/uploads\/[\w.-]+$/.test(frame.attribs.src ?? ''),
 };
 
+/**
+ * Ad descriptions keep their structure (paragraphs, headings, bold, italics, lists, links,
+ * quotes, alignment, indent) but not the look the seller chose: no colour, background, font
+ * size or font family, neither as styles nor as the editor's `ql-size-…`/`ql-color-…` classes
+ * or highlight colours, so an ad cannot shout in 80 px red (docs/RULES.md, Rich text). Applied
+ * when an ad is saved and again whenever a description is shown, so older ads follow it too.
+ */
+const AD_DESCRIPTION_POLICY: sanitizeHtml.IOptions = {
+  ...POLICY,
+  allowedAttributes: { ...POLICY.allowedAttributes, mark: [] },
+  allowedClasses: {
+    '*': [/^ql-(?!size-|color-|bg-|font-)[a-z0-9-]+$/, /^text-(left|right|center|justify)$/],
+  },
+  allowedStyles: {
+    '*': {
+      'text-align': [/^(left|right|center|justify)$/],
+      'padding-left': [/^\d{1,3}(\.\d+)?(px|em|rem)$/],
+      'margin-left': [/^\d{1,3}(\.\d+)?(px|em|rem)$/],
+    },
+  },
+};
+
+/** The rich-text policy for every field but ad descriptions (see sanitizeAdDescription). */
 export function sanitizeRichText(html: string | null | undefined): string {
+  return cleanWith(html, POLICY);
+}
+
+/** An ad description: safe HTML with its structure, without the seller's colours and sizes. */
+export function sanitizeAdDescription(html: string | null | undefined): string {
+  return cleanWith(html, AD_DESCRIPTION_POLICY);
+}
+
+function cleanWith(html: string | null | undefined, policy: sanitizeHtml.IOptions): string {
   if (!html) return '';
-  const clean = sanitizeHtml(html, POLICY);
+  const clean = sanitizeHtml(html, policy);
   // Non-breaking-space entities become spaces, then trimmed (docs/RULES.md, Rich text). The
   // editor's trailing empty paragraphs (after an image or list) are dropped too.
   // Walks back by index and trims rather than testing /^\s*(<br \/>)?\s*$/: that regex

@@ -3,19 +3,28 @@ import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { env } from '../env.ts';
 
-export type TMail = { to: string; subject: string; text: string; html?: string };
+export type TMail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Extra headers, e.g. List-Unsubscribe. */
+  headers?: Record<string, string>;
+};
 
-let transport: Transporter | undefined;
+let transport: { url: string; smtp: Transporter } | undefined;
 
 /**
- * With SMTP_URL: sent by SMTP. Without: written as an .eml file to $DATA_DIR/outbox/
- * (nodemailer's stream transport builds the RFC 822 message) and its path logged.
+ * Delivers one mail now. With SMTP_URL: sent by SMTP. Without: written as an .eml file to
+ * $DATA_DIR/outbox/ (nodemailer's stream transport builds the RFC 822 message) and its path
+ * logged. Only the mail job calls this (api/jobs/handlers.ts); everything else queues mail with
+ * queueMail() so that a mail server that is down loses nothing.
  */
 export async function sendMail(mail: TMail): Promise<{ file?: string }> {
   const e = env();
   if (e.SMTP_URL) {
-    transport ??= nodemailer.createTransport(e.SMTP_URL);
-    await transport.sendMail({ from: e.MAIL_FROM, ...mail });
+    if (transport?.url !== e.SMTP_URL) transport = { url: e.SMTP_URL, smtp: nodemailer.createTransport(e.SMTP_URL) };
+    await transport.smtp.sendMail({ from: e.MAIL_FROM, ...mail });
     return {};
   }
   const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });

@@ -117,6 +117,11 @@ export function limitResetPassword(c: Context) {
   return consumeAll([['resetIp', clientIp(c)]]);
 }
 
+/** The reminder mail's one-click renew link: per address. */
+export function limitRenewLink(c: Context) {
+  return consumeAll([['renewLinkIp', clientIp(c)]]);
+}
+
 /**
  * Login limits, most specific first: one account from one address (5 per 15 min), one
  * address across accounts (10 per 15 min), one account from everywhere (50 per hour). The
@@ -217,6 +222,24 @@ export async function loginNotChecked(attempt: TLoginAttempt) {
   await Promise.all(attempt.pairs.map(([n, k]) => refund(n, k)));
 }
 
+export const TOO_MANY_MESSAGES = 'You are sending messages too fast. Please wait a moment and try again.';
+export const TOO_MANY_CONVERSATIONS = 'You have started many conversations in the last hour. Please try again later.';
+
+/** A message sent, per user. */
+export function limitMessages(userId: number) {
+  return consumeAll([['messagesPerUser', String(userId)]], TOO_MANY_MESSAGES);
+}
+
+/** A new conversation started, per user. */
+export function limitNewConversations(userId: number) {
+  return consumeAll([['conversationsPerUser', String(userId)]], TOO_MANY_CONVERSATIONS);
+}
+
+/** A conversation reported, per user. */
+export function limitConversationReports(userId: number) {
+  return consumeAll([['conversationReportsPerUser', String(userId)]]);
+}
+
 /**
  * One uploaded image file on any route, per signed-in user (api/lib/multipart.ts calls it
  * before reading each file it keeps): decoding and encoding images is the costliest work a
@@ -224,4 +247,57 @@ export async function loginNotChecked(attempt: TLoginAttempt) {
  */
 export function limitUploads(userId: number) {
   return consumeAll([['upload', String(userId)]], TOO_MANY_UPLOADS);
+}
+
+/** A password check on the account page (change password or email, delete account), per user. */
+export function limitAccountPassword(userId: number) {
+  return consumeAll([['accountPasswordPerUser', String(userId)]]);
+}
+
+/** An email-change confirmation mail asked for, per user. */
+export function limitEmailChange(userId: number) {
+  return consumeAll([['emailChangePerUser', String(userId)]]);
+}
+
+/** An email-change confirmation link tried, per address. */
+export function limitEmailConfirm(c: Context) {
+  return consumeAll([['emailConfirmIp', clientIp(c)]]);
+}
+
+/** A plan request or free-plan switch, per user. */
+export function limitPlanRequests(userId: number) {
+  return consumeAll([['planRequestsPerUser', String(userId)]]);
+}
+
+/** A Contact Us or FAQ question, per address. */
+export function limitContact(c: Context) {
+  return consumeAll([['contactIp', clientIp(c)]]);
+}
+
+/** A newsletter sign-up: per address and per email, counted on every request. */
+export function limitNewsletterSignup(c: Context, email: string) {
+  return consumeAll([
+    ['newsletterIp', clientIp(c)],
+    ['newsletterEmail', emailKey(email)],
+  ]);
+}
+
+/** An invalid newsletter confirm or unsubscribe link, per address (valid ones are not counted). */
+export function limitBadNewsletterLink(c: Context) {
+  return consumeAll([['newsletterLinkIp', clientIp(c)]]);
+}
+
+/** Ad reports: per address for signed-out visitors, per account for signed-in ones. */
+export function limitReports(c: Context, userId?: number) {
+  return userId ? consumeAll([['reportsPerUser', String(userId)]]) : consumeAll([['reportIp', clientIp(c)]]);
+}
+
+/** "Send the verification mail again": per account. */
+export function limitVerificationResend(userId: number) {
+  return consumeAll([['verificationResendPerUser', String(userId)]]);
+}
+
+/** Email verification links: per address. */
+export function limitVerifyLink(c: Context) {
+  return consumeAll([['verifyLinkIp', clientIp(c)]]);
 }

@@ -28,6 +28,26 @@ const TAGS = [
   { name: 'Settings', description: 'Site-wide settings: header, footer, theme colours, ad slots and plan limits.' },
   { name: 'Uploads', description: 'Images for rich-text fields.' },
   { name: 'Wishlist', description: 'The signed-in user’s saved ads.' },
+  {
+    name: 'Saved searches',
+    description: 'The signed-in user’s saved searches of the ad list, their alert mails and the one-click unsubscribe.',
+  },
+  { name: 'Sellers', description: 'Public seller profiles and their ads on offer.' },
+  {
+    name: 'Messages',
+    description: 'Conversations between buyers and sellers about an ad, live events and mail preferences.',
+  },
+  {
+    name: 'Moderation',
+    description: 'Reports of ads, the moderators’ queue and decisions, bans, the audit log and the moderation rules.',
+  },
+  { name: 'Inbox', description: 'Contact Us and FAQ questions from visitors, read and answered by admins.' },
+  {
+    name: 'Newsletter',
+    description: 'Double opt-in sign-up, the mailed confirm and unsubscribe links, subscribers and sending.',
+  },
+  { name: 'Background jobs', description: 'The job queue that sends mail and runs scheduled work.' },
+  { name: 'Dashboard', description: 'The figures of the admin area’s dashboard, counted from the database.' },
   { name: 'Reference', description: 'This document and its browsable reference.' },
 ];
 

@@ -3,7 +3,7 @@ import { z } from '@hono/zod-openapi';
 /**
  * Every error the API gives has this shape (api/errors.ts `errorBody`). `error` and `message`
  * carry the same text: older clients read `error`, newer ones `message`. A 503 or 500 may
- * also carry the `requestId` that the server log names.
+ * also carry the `requestId` that the server log names; a validation failure carries `fields`.
  */
 export const ZError = z
   .object({
@@ -11,12 +11,24 @@ export const ZError = z
     error: z.string().openapi({ example: 'Please login to continue.' }),
     message: z.string().openapi({ example: 'Please login to continue.' }),
     requestId: z.string().optional(),
+    fields: z
+      .array(
+        z.object({
+          path: z.string().openapi({ example: 'heading' }),
+          message: z.string().openapi({ example: 'Please enter heading.' }),
+        }),
+      )
+      .optional()
+      .openapi({
+        description:
+          'Validation failures (400) only: each wrong field with its message, in the form’s field order, so a form can show every problem under its field. `message` is the first of them.',
+      }),
   })
   .openapi('Error');
 export type TError = z.infer<typeof ZError>;
 
 /** The statuses an operation may answer with the shared error body. */
-export const ERROR_STATUSES = [400, 401, 403, 404, 409, 413, 415, 429, 500, 503] as const;
+export const ERROR_STATUSES = [400, 401, 403, 404, 409, 410, 413, 415, 429, 500, 503] as const;
 export type TErrorStatus = (typeof ERROR_STATUSES)[number];
 
 const DESCRIPTIONS: Record<TErrorStatus, string> = {
@@ -25,6 +37,7 @@ const DESCRIPTIONS: Record<TErrorStatus, string> = {
   403: 'Not allowed: wrong role, not the owner, or a cross-site request carrying the session cookie.',
   404: 'Not found.',
   409: 'Conflicts with existing data (e.g. the email or slug is taken), or the Idempotency-Key was used for another request or is still in progress.',
+  410: 'Gone for good: a moderator removed it.',
   413: 'The request body is too large.',
   415: 'The operation takes a JSON body and got another media type (or a body without Content-Type): send it as JSON with Content-Type: application/json.',
   429: 'Too many requests: wait for Retry-After seconds.',

@@ -2,12 +2,14 @@ import type { TSessionUser } from '../context.ts';
 import { BODY_LIMITS, FORM_FIELDS_BYTES, MAX_IMAGE_BYTES } from '../lib/limits.ts';
 import { readMultipart, type TMultipartOptions } from '../lib/multipart.ts';
 import { requireUser } from '../middleware/session.ts';
-import { createRouter, declareRoute, jsonResponse, multipartBody } from '../openapi/route.ts';
+import { createRouter, declareRoute, jsonBody, jsonResponse, multipartBody } from '../openapi/route.ts';
 import { ZAdCreate, ZAdUpdate } from '../schemas/ad.ts';
+import { ZAdStatusChange } from '../schemas/ad-status.ts';
 import { ADMIN_PAGE_SIZE, isPaged, ZAdListQuery } from '../schemas/admin-list.ts';
 import { ZId, ZIdParam } from '../schemas/fields.ts';
 import { ZAdAnswer, ZMyAdList, ZPhotoLimit } from '../schemas/responses/ad.ts';
 import { ZOk } from '../schemas/responses/common.ts';
+import { changeAdStatus } from '../services/ads/change-ad-status.ts';
 import { createAd } from '../services/ads/create-ad.ts';
 import { deleteAd } from '../services/ads/delete-ad.ts';
 import { getAd, loadManagedAd } from '../services/ads/get-ad.ts';
@@ -15,6 +17,7 @@ import { getPhotoLimit } from '../services/ads/get-photo-limit.ts';
 import { listMyAds } from '../services/ads/list-my-ads.ts';
 import { listMyAdsPage } from '../services/ads/list-my-ads-page.ts';
 import { getPlanLimits, MAX_GALLERY_IMAGES } from '../services/ads/plan-limits.ts';
+import { renewAd } from '../services/ads/renew-ad.ts';
 import { updateAd } from '../services/ads/update-ad.ts';
 
 /**
@@ -67,7 +70,7 @@ export const adRoutes = createRouter()
     }),
     async (c) => {
       const query = c.req.valid('query');
-      const filter = { user: c.var.user!, q: query.q, sort: query.sort, order: query.order };
+      const filter = { user: c.var.user!, q: query.q, sort: query.sort, order: query.order, seller: query.seller };
       // The legacy clients read the ads from the odd key `users`; `ads` is the honest alias.
       if (!isPaged(query)) {
         const ads = await listMyAds(filter);
@@ -188,5 +191,47 @@ export const adRoutes = createRouter()
     async (c) => {
       await deleteAd({ user: c.var.user!, id: c.req.valid('param').id });
       return c.json({ success: true as const, message: 'Ad deleted successfully' }, 200);
+    },
+  )
+  .openapi(
+    declareRoute({
+      method: 'patch',
+      path: '/ads/{id}/status',
+      operationId: 'changeAdStatus',
+      summary: 'Mark an ad the caller manages active, reserved, sold or paused',
+      tags,
+      access: 'user',
+      middleware,
+      // 409: the move is not allowed from the ad's state (docs/AD-STATES.md), e.g. from removed.
+      errors: [409],
+      request: { params: ZIdParam, body: jsonBody(ZAdStatusChange) },
+      responses: { 200: jsonResponse('The ad in its new state (unchanged if it was already in it).', ZAdAnswer) },
+    }),
+    async (c) => {
+      const adsData = await changeAdStatus({
+        user: c.var.user!,
+        id: c.req.valid('param').id,
+        status: c.req.valid('json').status,
+      });
+      return c.json({ success: true as const, message: 'Ad status updated', adsData }, 200);
+    },
+  )
+  .openapi(
+    declareRoute({
+      method: 'post',
+      path: '/ads/{id}/renew',
+      operationId: 'renewAd',
+      summary: 'Start a new period for an expired ad, or one in its last days, of the caller',
+      tags,
+      access: 'user',
+      middleware,
+      // 409: the ad is not expired and not in its last days, or is sold, under review or removed.
+      errors: [409],
+      request: { params: ZIdParam },
+      responses: { 200: jsonResponse('Renewed: the ad with its new expiry.', ZAdAnswer) },
+    }),
+    async (c) => {
+      const adsData = await renewAd({ user: c.var.user!, id: c.req.valid('param').id });
+      return c.json({ success: true as const, message: 'Ad renewed', adsData }, 200);
     },
   );

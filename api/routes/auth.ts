@@ -1,25 +1,30 @@
-import type { TypedResponse } from 'hono';
 import { z } from 'zod';
 import { clearSessionCookie, setSessionCookie } from '../auth/cookies.ts';
 import { createSession, invalidateSession } from '../auth/session.ts';
+import { VERIFICATION_TEXTS } from '../constants/email-verification.ts';
 import { AppError } from '../errors.ts';
-import { whenSent } from '../lib/when-sent.ts';
+import { enqueue } from '../jobs/queue.ts';
 import {
   consumeLoginAttempt,
   limitForgotPassword,
   limitResetPassword,
   limitSignup,
+  limitVerifyLink,
   loginNotChecked,
   loginSucceeded,
 } from '../middleware/rate-limit.ts';
 import { requireUser } from '../middleware/session.ts';
 import { createRouter, declareRoute, jsonBody, jsonResponse } from '../openapi/route.ts';
+import { ZVerifyEmail } from '../schemas/email-verification.ts';
 import { ZOk } from '../schemas/responses/common.ts';
 import { ZCurrentUser, ZSessionAnswer } from '../schemas/responses/user.ts';
 import { ZForgotPassword, ZLogin, ZResetPassword, ZSignup } from '../schemas/user.ts';
 import { loginUser } from '../services/auth/login-user.ts';
-import { FORGOT_MESSAGE, sendPasswordResetInBackground } from '../services/auth/request-password-reset.ts';
+import { FORGOT_MESSAGE } from '../services/auth/request-password-reset.ts';
+import { resendVerification } from '../services/auth/resend-verification.ts';
 import { resetPassword } from '../services/auth/reset-password.ts';
+import { verifyEmail } from '../services/auth/verify-email.ts';
+import { assertSignupIsHuman } from '../services/inbox/bot-check.ts';
 import { createUser } from '../services/users/create-user.ts';
 
 const tags: ['Account'] = ['Account'];
@@ -47,10 +52,12 @@ export const authRoutes = createRouter()
     }),
     async (c) => {
       const input = c.req.valid('json');
+      assertSignupIsHuman(input);
       await limitSignup(c, input.email);
-      // Only these four fields are read: role/subscription/id in the body are ignored.
+      // Only these four fields are read: role/subscription/id in the body are ignored. The
+      // account starts unverified; the verification mail is queued with it.
       const user = await createUser({ name: input.name, email: input.email, password: input.password });
-      const { token, session } = await createSession({ userId: user.id });
+      const { token, session } = await createSession({ userId: user.id, userAgent: c.req.header('user-agent') });
       setSessionCookie(c, token, session.expiresAt);
       return c.json(
         { success: true as const, message: 'Account created.', token, userinfo: user, expiresAt: session.expiresAt },
@@ -78,7 +85,7 @@ export const authRoutes = createRouter()
       const attempt = await consumeLoginAttempt(c, input.email);
       let result: Awaited<ReturnType<typeof loginUser>>;
       try {
-        result = await loginUser(input);
+        result = await loginUser({ ...input, userAgent: c.req.header('user-agent') });
       } catch (err) {
         if (!(err instanceof AppError && err.code === 'UNAUTHORIZED')) await loginNotChecked(attempt);
         throw err;
@@ -143,20 +150,12 @@ export const authRoutes = createRouter()
     async (c) => {
       const { email } = c.req.valid('json');
       await limitForgotPassword(c, email);
-      // The same answer for every email, sent before anything about the email is looked up. Its
-      // Content-Length keeps it out of the compression stream, whose output would otherwise
-      // wait for the event loop while the background work holds it.
-      const body = { success: true as const, message: FORGOT_MESSAGE };
-      const answer = JSON.stringify(body);
-      const { res, sent } = whenSent(
-        c.body(answer, 200, {
-          'Content-Type': 'application/json',
-          'Content-Length': String(Buffer.byteLength(answer)),
-        }),
-      );
-      sendPasswordResetInBackground({ email }, sent);
-      // The same JSON c.json would send, written by hand for its Content-Length.
-      return res as unknown as TypedResponse<typeof body, 200, 'json'>;
+      // Only queued here, for every email alike: whether it has an account is looked up by the
+      // job (api/services/auth/request-password-reset.ts), so the answer cannot tell. The job
+      // waits a second: run at once, in this process, its extra work for a known email would
+      // still slow the writing of this very answer.
+      await enqueue('password-reset', { email }, { startAfter: 1 });
+      return c.json({ success: true as const, message: FORGOT_MESSAGE }, 200);
     },
   )
   .openapi(
@@ -176,5 +175,42 @@ export const authRoutes = createRouter()
       await resetPassword(c.req.valid('json'));
       clearSessionCookie(c);
       return c.json({ success: true as const, message: 'Password reset successfully' }, 200);
+    },
+  )
+  .openapi(
+    declareRoute({
+      method: 'post',
+      path: '/verify-email',
+      operationId: 'verifyEmail',
+      summary: 'Verify the account’s email address with the sign-up mail’s single-use token',
+      tags,
+      access: 'public',
+      // 400: unknown, used or expired token; 429: too many links tried from this address.
+      errors: [429],
+      request: { body: jsonBody(ZVerifyEmail) },
+      responses: { 200: jsonResponse('Verified.', ZOk) },
+    }),
+    async (c) => {
+      await limitVerifyLink(c);
+      await verifyEmail({ token: c.req.valid('json').token });
+      return c.json({ success: true as const, message: VERIFICATION_TEXTS.verified }, 200);
+    },
+  )
+  .openapi(
+    declareRoute({
+      method: 'post',
+      path: '/resend-verification',
+      operationId: 'resendVerification',
+      summary: 'Mail the signed-in user a new verification link (older links stop working)',
+      tags,
+      access: 'user',
+      middleware: requireUser,
+      // 409: already verified; 429: too many mails asked for by this account.
+      errors: [409, 429],
+      responses: { 202: jsonResponse('The link was mailed.', ZOk) },
+    }),
+    async (c) => {
+      await resendVerification({ user: c.var.user! });
+      return c.json({ success: true as const, message: VERIFICATION_TEXTS.sent }, 202);
     },
   );

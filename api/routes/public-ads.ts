@@ -1,8 +1,14 @@
-import { createRouter, declareRoute, jsonResponse } from '../openapi/route.ts';
+import { z } from '@hono/zod-openapi';
+import { AppError } from '../errors.ts';
+import { limitRenewLink } from '../middleware/rate-limit.ts';
+import { createRouter, declareRoute, jsonBody, jsonResponse } from '../openapi/route.ts';
 import { ZAdQuery, ZAdSlugParam } from '../schemas/ad-query.ts';
-import { ZAdBySlug, ZAdList } from '../schemas/responses/ad.ts';
+import { ZRenewToken } from '../schemas/ad-status.ts';
+import { ZAdBySlug, ZAdList, ZAdRenewed } from '../schemas/responses/ad.ts';
 import { getAdBySlug } from '../services/ads/get-ad-by-slug.ts';
 import { listAds } from '../services/ads/list-ads.ts';
+import { movedAdSlug } from '../services/ads/moved-ad-slug.ts';
+import { renewAdWithToken } from '../services/ads/renew-ad-with-token.ts';
 
 const tags: ['Ads'] = ['Ads'];
 
@@ -13,7 +19,8 @@ export const publicAdRoutes = createRouter()
       method: 'get',
       path: '/all-ads',
       operationId: 'listAds',
-      summary: 'Search, filter and page through the ads, newest first or by price',
+      summary: 'Search, filter and page through the ads: newest first, by price or best match',
+      // 503 (implied) also when a search runs past its statement timeout (SEARCH_TIMEOUT_MS).
       tags,
       access: 'public',
       request: { query: ZAdQuery },
@@ -29,6 +36,7 @@ export const publicAdRoutes = createRouter()
         sort: q.sort,
         minPrice: q.min_price,
         maxPrice: q.max_price,
+        withCategoryCounts: q.category_counts,
       });
       return c.json(
         {
@@ -39,6 +47,9 @@ export const publicAdRoutes = createRouter()
           page: result.page,
           limit: result.limit,
           message: result.total ? 'Ads loaded' : 'No results found.',
+          totalCapped: result.totalCapped,
+          suggestion: result.suggestion,
+          ...(result.categoryCounts ? { categoryCounts: result.categoryCounts } : {}),
         },
         200,
       );
@@ -53,11 +64,46 @@ export const publicAdRoutes = createRouter()
       summary: 'One ad for its public page, with related ads of its category',
       tags,
       access: 'public',
+      // 404 also for an ad under review; 410 for one a moderator removed.
+      errors: [410],
       request: { params: ZAdSlugParam },
-      responses: { 200: jsonResponse('The ad.', ZAdBySlug) },
+      responses: {
+        200: jsonResponse('The ad.', ZAdBySlug),
+        301: {
+          description: 'A slug the ad had before its heading changed: to the current slug (docs/RULES.md, Slugs).',
+          headers: z.object({ Location: z.string() }),
+        },
+      },
     }),
     async (c) => {
-      const { adsData, releatedAds } = await getAdBySlug({ slug: c.req.valid('param').slug });
-      return c.json({ success: true as const, adsData, releatedAds, message: 'Ad loaded' }, 200);
+      const { slug } = c.req.valid('param');
+      try {
+        const { adsData, releatedAds } = await getAdBySlug({ slug });
+        return c.json({ success: true as const, adsData, releatedAds, message: 'Ad loaded' }, 200);
+      } catch (err) {
+        const moved = err instanceof AppError && err.code === 'NOT_FOUND' ? await movedAdSlug(slug) : null;
+        if (!moved) throw err;
+        return c.redirect(`/api/ads-by-slug/${encodeURIComponent(moved)}`, 301);
+      }
+    },
+  )
+  // The reminder mail's one-click renew link (the /renew/{token} page posts it): no sign-in.
+  .openapi(
+    declareRoute({
+      method: 'post',
+      path: '/renew-ad',
+      operationId: 'renewAdWithToken',
+      summary: 'Renew an ad with the single-use token from its reminder mail, without signing in',
+      tags,
+      access: 'public',
+      // 404: unknown, used or outdated link; 409: the ad cannot be renewed now; 429: too many tries.
+      errors: [404, 409, 429],
+      request: { body: jsonBody(ZRenewToken) },
+      responses: { 200: jsonResponse('Renewed.', ZAdRenewed) },
+    }),
+    async (c) => {
+      await limitRenewLink(c);
+      const ad = await renewAdWithToken({ token: c.req.valid('json').token });
+      return c.json({ success: true as const, message: 'Your ad has been renewed.', ad }, 200);
     },
   );

@@ -73,7 +73,8 @@ export const userRoutes = createRouter()
       responses: { 201: jsonResponse('Added.', ZUserAnswer) },
     }),
     async (c) => {
-      const user = await createUser(c.req.valid('json'));
+      // An account an admin adds counts as verified: no verification mail.
+      const user = await createUser({ ...c.req.valid('json'), verified: true });
       return c.json({ success: true as const, message: 'User added successfully', user }, 201);
     },
   )

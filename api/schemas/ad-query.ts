@@ -5,18 +5,19 @@ import { AD_MAX_LIMIT, AD_MAX_PAGE, AD_PAGE_SIZE, MAX_PRICE } from '../constants
 
 export { AD_MAX_LIMIT, AD_MAX_PAGE, AD_PAGE_SIZE };
 
-export const AD_SORTS = ['', 'price-asc', 'price-desc'] as const;
+export const AD_SORTS = ['', 'price-asc', 'price-desc', 'relevance'] as const;
 export type TAdSort = (typeof AD_SORTS)[number];
 
 export const AD_QUERY_MESSAGES = {
   page: 'page must be a whole number of at least 1.',
   pageMax: `page must be at most ${AD_MAX_PAGE}.`,
   limit: 'limit must be a whole number of at least 1.',
-  sort: "sort must be empty, 'price-asc' or 'price-desc'.",
+  sort: "sort must be empty, 'price-asc', 'price-desc' or 'relevance'.",
   minPrice: 'min_price must be a number of at least 0.',
   maxPrice: 'max_price must be a number of at least 0.',
   priceRange: 'min_price cannot be more than max_price.',
   text: 'must be a single value.',
+  categoryCounts: "category_counts must be '1' or '0'.",
 } as const;
 
 /** A query value that may be absent or empty ('' means "not set"). */
@@ -76,6 +77,11 @@ export const ZAdQuery = z
     ),
     min_price: price(AD_QUERY_MESSAGES.minPrice),
     max_price: price(AD_QUERY_MESSAGES.maxPrice),
+    // '1': also answer categoryCounts, the filter sidebar's numbers for this search.
+    category_counts: z.preprocess(
+      (v) => (v === undefined || v === null || v === '' ? '0' : v),
+      z.enum(['0', '1'], { error: AD_QUERY_MESSAGES.categoryCounts }).transform((v) => v === '1'),
+    ),
   })
   .superRefine((q, ctx) => {
     if (q.min_price !== undefined && q.max_price !== undefined && q.min_price > q.max_price) {

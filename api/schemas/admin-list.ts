@@ -23,6 +23,7 @@ export const ADMIN_LIST_MESSAGES = {
   q: 'q must be a single value.',
   order: "order must be 'asc' or 'desc'.",
   sort: (sorts: readonly string[]) => `sort must be one of ${sorts.join(', ')}.`,
+  seller: 'seller must be a user id (a whole number of at least 1).',
 } as const;
 
 /** A query value that is absent or empty means "not set". */
@@ -61,7 +62,13 @@ function adminListQuery<const S extends readonly [string, ...string[]]>(sorts: S
   });
 }
 
-export const ZAdListQuery = adminListQuery(AD_LIST_SORTS);
+/** The ads list also narrows to one seller: `seller` is the user id (the admin table's Seller filter). */
+export const ZAdListQuery = adminListQuery(AD_LIST_SORTS).extend({
+  seller: z.preprocess(
+    blankToUndefined,
+    wholeNumber(ADMIN_LIST_MESSAGES.seller).max(2_147_483_647, ADMIN_LIST_MESSAGES.seller).optional(),
+  ),
+});
 export type TAdListQuery = z.infer<typeof ZAdListQuery>;
 export const ZUserListQuery = adminListQuery(USER_LIST_SORTS);
 export type TUserListQuery = z.infer<typeof ZUserListQuery>;

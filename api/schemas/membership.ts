@@ -6,6 +6,7 @@ export const PLAN_MESSAGES = {
   name: 'Please enter name.',
   subscription: 'Please enter subscription period.',
   price: 'Please enter a valid price.',
+  expiryDays: 'Please enter a number of days from 1 to 3650.',
 } as const;
 
 /** Empty (or absent) means "no price", shown as FREE; otherwise a number from 0 up. */
@@ -29,5 +30,12 @@ export const ZPlan = z.object({
   price,
   /** Whether members may feature their ads; absent on an update leaves it as it was. */
   includes_featured: z.boolean({ error: 'includes_featured must be true or false.' }).optional(),
+  /** Days members' ads stay up before they expire; absent on an update leaves it as it was. */
+  expiry_days: z.coerce
+    .number({ error: PLAN_MESSAGES.expiryDays })
+    .int(PLAN_MESSAGES.expiryDays)
+    .min(1, PLAN_MESSAGES.expiryDays)
+    .max(3650, PLAN_MESSAGES.expiryDays)
+    .optional(),
 });
 export type TPlanForm = z.infer<typeof ZPlan>;

@@ -24,6 +24,8 @@ export const ZPage = z.object({
   slug: z.string().trim().max(150, 'Must be at most 150 characters.').optional().default(''),
   content: richText(),
   howwework: richText(),
+  /** Link the page from the footer of every public page. Absent on an edit: unchanged. */
+  showInFooter: z.boolean().optional(),
 });
 export type TPageInput = z.input<typeof ZPage>;
 export type TPageForm = z.infer<typeof ZPage>;

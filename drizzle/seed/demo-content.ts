@@ -698,9 +698,9 @@ export const DEMO_TESTIMONIALS = [
 ];
 
 export const DEMO_PLANS = [
-  { planName: 'Free', subscriptionType: 'NA', price: null },
-  { planName: 'Gold', subscriptionType: 'Monthly', price: 19, includesFeatured: true },
-  { planName: 'Platinum', subscriptionType: 'Yearly', price: 199, includesFeatured: true },
+  { planName: 'Free', subscriptionType: 'NA', price: null, expiryDays: 30 },
+  { planName: 'Gold', subscriptionType: 'Monthly', price: 19, includesFeatured: true, expiryDays: 60 },
+  { planName: 'Platinum', subscriptionType: 'Yearly', price: 199, includesFeatured: true, expiryDays: 90 },
 ] as const;
 
 export const DEMO_SETTINGS = {

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import sharp from 'sharp';
 import { hashPassword } from '../../api/auth/password.ts';
+import { DEFAULT_EXPIRY_DAYS } from '../../api/constants/ad-states.ts';
 import { db } from '../../api/db/client.ts';
 import {
   ads,
@@ -16,6 +17,7 @@ import { sanitizeRichText } from '../../api/lib/sanitize.ts';
 import { slugify } from '../../api/lib/slug.ts';
 import { dropSettingsCache } from '../../api/services/settings/get-settings.ts';
 import { deleteImage, storeImage } from '../../api/storage/images.ts';
+import { demoAdPeriod } from './demo-ad-states.ts';
 import {
   DEMO_ADMIN,
   DEMO_ADS,
@@ -28,6 +30,9 @@ import {
   DEMO_TESTIMONIALS,
   type TDemoAd,
 } from './demo-content.ts';
+import { seedDemoConversations } from './demo-conversations.ts';
+import { seedDemoModeration } from './demo-moderation.ts';
+import { seedDemoSavedSearches } from './demo-saved-searches.ts';
 import { portraitSvg, sceneSvg, type TSceneKind } from './scenes.ts';
 
 /** Generated photos are 800×600 (4:3): sharp enough for the ad page, quick to encode. */
@@ -173,7 +178,7 @@ export async function seedDemo(): Promise<{ ads: number; categories: number; ima
             subscription: c.subscription,
           })),
         ])
-        .returning({ id: users.id });
+        .returning({ id: users.id, name: users.name });
       if (!admin || customers.length === 0) throw new Error('demo users were not created');
 
       const cats = await tx
@@ -207,6 +212,7 @@ export async function seedDemo(): Promise<{ ads: number; categories: number; ima
             userId: customers[i % customers.length].id,
             createdAt,
             updatedAt: createdAt,
+            ...demoAdPeriod(i, createdAt, DEFAULT_EXPIRY_DAYS[DEMO_CUSTOMERS[i % customers.length].subscription], now),
           };
         }),
       );
@@ -247,6 +253,9 @@ export async function seedDemo(): Promise<{ ads: number; categories: number; ima
         .insert(siteSettings)
         .values({ id: 1, ...settings })
         .onConflictDoUpdate({ target: siteSettings.id, set: settings });
+      await seedDemoConversations(tx, { emma: customers[0].id, liam: customers[1].id });
+      await seedDemoModeration(tx, admin);
+      await seedDemoSavedSearches(tx, { emma: customers[0].id, liam: customers[1].id });
     });
     dropSettingsCache();
     return { ads: DEMO_ADS.length, categories: DEMO_CATEGORIES.length, images: stored.length };

@@ -50,3 +50,9 @@ export async function waitForOk(url: string, processes: ChildProcess[], timeoutM
   }
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
 }
+
+/** The `p`th percentile of ascending `sorted` latencies (0 when there are none). */
+export function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
+}

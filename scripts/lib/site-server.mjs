@@ -20,6 +20,9 @@ const SHUTDOWN_GRACE_MS = 10_000;
 const DATABASE_CLOSE_MS = 5_000;
 /** Liveness answers even when everything else is refused: a busy process is not a dead one. */
 const NEVER_SHED = new Set(['/healthz', '/api/healthz']);
+// Endless answers (Server-Sent Events): they hold no place among the requests in flight, whose
+// count bounds work in progress, not open connections; a late event loop still refuses them.
+const STREAMS = new Set(['/api/conversations/events']);
 
 /**
  * Serves the built site in `outDir` on `port`/`host`; `onListening(url)` runs once it
@@ -229,7 +232,12 @@ export async function startSiteServer({ outDir, port, host, onListening }) {
   // Everything Astro answers (pages, /api, /uploads) is compressed on the way out when the
   // client accepts it; static files and cache hits carry their own compressed copies. An
   // answer marked Cache-Control: no-transform (one carrying a session token) is left as is.
-  const compress = compression({ threshold: 1024 });
+  // An event stream is never compressed: the compressor would hold each event back.
+  const compress = compression({
+    threshold: 1024,
+    filter: (req, res) =>
+      !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res),
+  });
   const server = http.createServer(
     {
       // Slow clients cannot hold a connection: 10 s to send the headers, 2 min for the whole
@@ -263,7 +271,7 @@ export async function startSiteServer({ outDir, port, host, onListening }) {
       if (!NEVER_SHED.has(pathname)) {
         // Uploaded images are file reads, not database work, and a slow phone downloading
         // a gallery would hold its places for seconds: only a late event loop refuses them.
-        const counted = !pathname.startsWith('/uploads/');
+        const counted = !pathname.startsWith('/uploads/') && !STREAMS.has(pathname);
         const retryAfter = shedder.admit(counted);
         if (retryAfter) return refuseBusy(req, res, retryAfter);
         admitted = counted;
@@ -324,6 +332,9 @@ export async function startSiteServer({ outDir, port, host, onListening }) {
     const started = Date.now();
     console.log(`${signal}: finishing in-flight requests…`);
     shedder.stop();
+    // Open event streams end now (their pages reconnect to another server or after the restart)
+    // instead of holding the shutdown for its whole grace period.
+    globalThis[Symbol.for('marketplace.endLiveStreams')]?.();
     // Node's own mark of a connection answering a request: the response it is writing.
     const answering = (socket) => socket._httpMessage != null;
     for (const socket of sockets) {
@@ -346,18 +357,8 @@ export async function startSiteServer({ outDir, port, host, onListening }) {
       clearTimeout(grace);
       clearInterval(sweeper);
       let code = 0;
-      // Password-reset mail is sent after its answer: let what is pending go out first.
-      const resetsIdle = globalThis[Symbol.for('marketplace.passwordResetsIdle')];
-      if (typeof resetsIdle === 'function') {
-        let waited;
-        await Promise.race([
-          resetsIdle().catch(() => {}),
-          new Promise((r) => {
-            waited = setTimeout(r, DATABASE_CLOSE_MS);
-          }),
-        ]);
-        clearTimeout(waited);
-      }
+      // Closing the database first stops this process's job workers: a job still running
+      // gets a moment to finish, and one cut short is retried by another process later.
       const close = globalThis[Symbol.for('marketplace.closeDatabase')];
       if (typeof close === 'function') {
         let timer;

@@ -2,10 +2,12 @@ import { ChevronDown, Menu as MenuIcon } from 'lucide-react';
 import { Suspense, useEffect, useState } from 'react';
 import { BrowserRouter, Navigate, NavLink, Outlet, Route, Routes } from 'react-router';
 import type { TSessionUser } from '../../api/context.ts';
+import { useUnreadCount } from '../lib/live-events.ts';
 import { logout } from '../lib/logout.ts';
 import { useSession } from '../lib/session-store.ts';
 import { flash } from '../lib/toast.ts';
 import Spinner from './components/Spinner.tsx';
+import { useInboxUnread } from './components/use-inbox-unread.ts';
 import { SCREENS, SIDEBAR } from './screens.tsx';
 import { UserContext, useUser } from './user-context.ts';
 
@@ -17,6 +19,8 @@ function Sidebar() {
   const user = useUser();
   const [open, setOpen] = useState(false);
   const links = SIDEBAR.filter((l) => !l.adminOnly || user.role === 'admin');
+  const unread = useUnreadCount();
+  const inboxUnread = useInboxUnread(user.role === 'admin');
   const row = 'flex min-h-11 w-full items-center rounded-md px-3 py-2 text-sm font-medium md:block md:min-h-0';
   const cls = ({ isActive }: { isActive: boolean }) =>
     `${row} whitespace-nowrap ${isActive ? 'bg-primary text-primary-fg' : 'text-slate-700 hover:bg-slate-100'}`;
@@ -39,6 +43,27 @@ function Sidebar() {
           <li key={l.to}>
             <NavLink to={l.to} className={cls} onClick={() => setOpen(false)}>
               {l.label}
+              {l.to === '/messages' && unread ? (
+                <>
+                  <span
+                    className="ml-2 rounded-full bg-red-600 px-1.5 py-0.5 text-[11px] font-semibold text-white"
+                    aria-hidden="true"
+                    data-testid="sidebar-unread"
+                  >
+                    {unread}
+                  </span>
+                  <span className="sr-only">, {unread} unread</span>
+                </>
+              ) : null}
+              {l.to === '/inbox' && inboxUnread ? (
+                <span
+                  className="ml-2 rounded-full bg-red-600 px-1.5 py-0.5 text-[11px] font-semibold text-white"
+                  data-testid="sidebar-inbox-unread"
+                >
+                  {inboxUnread}
+                  <span className="sr-only"> unread</span>
+                </span>
+              ) : null}
             </NavLink>
           </li>
         ))}

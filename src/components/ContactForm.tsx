@@ -1,43 +1,62 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
+import { apiFetch } from '../lib/api.ts';
 import { notify } from '../lib/toast.ts';
-import { firstError, isEmail } from './content/form-checks.ts';
+import { firstError, HONEYPOT_CLASS, isEmail } from './content/form-checks.ts';
 
 export const CONTACT_MESSAGES = {
   name: 'Please enter your name.',
   email: 'Please enter your email.',
   emailFormat: 'Please enter a valid email.',
-  done: "Thanks for getting in touch! Messages can't be sent from this form yet, so nothing was sent. Please email or call us using the details on this page.",
+  message: 'Please enter your message.',
 } as const;
 
-const EMPTY = { name: '', email: '', phone: '', subject: '', message: '' };
+const EMPTY = { name: '', email: '', phone: '', subject: '', message: '', website: '' };
 
-/** Contact Us 'Get in Touch' (docs/SCREENS.md): name and email required; no call is made. */
+/**
+ * Contact Us 'Get in Touch' (docs/SCREENS.md): name, email and message required; sent with
+ * sendContactMessage to the admin inbox. `website` is the honeypot people never see, and the
+ * time since the form appeared goes along as `fillMs` (api/services/inbox/bot-check.ts).
+ */
 export default function ContactForm() {
   const id = useId();
   const [form, setForm] = useState(EMPTY);
+  const [busy, setBusy] = useState(false);
+  const shownAt = useRef(Date.now());
   const set = (key: keyof typeof EMPTY) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
     setForm({ ...form, [key]: e.target.value });
 
-  const submit = (e: React.FormEvent) => {
+  const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     const error = firstError([
       [form.name.trim() !== '', CONTACT_MESSAGES.name],
       [form.email.trim() !== '', CONTACT_MESSAGES.email],
       [isEmail(form.email), CONTACT_MESSAGES.emailFormat],
+      [form.message.trim() !== '', CONTACT_MESSAGES.message],
     ]);
     if (error) {
       notify.error(error);
       return;
     }
-    notify.success(CONTACT_MESSAGES.done);
+    setBusy(true);
+    const res = await apiFetch('/api/contact', {
+      method: 'POST',
+      json: { ...form, source: 'contact', fillMs: Date.now() - shownAt.current },
+    });
+    setBusy(false);
+    if (!res.success) {
+      notify.error(res.message);
+      return;
+    }
+    notify.success(res.message);
     setForm(EMPTY);
+    shownAt.current = Date.now();
   };
 
   const input =
     'block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-[15px] text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-primary focus:ring-2 focus:ring-primary/30 focus:outline-none';
   const label = 'mb-1.5 block text-sm font-medium text-slate-700';
   return (
-    <form onSubmit={submit} noValidate aria-labelledby={`${id}-title`} className="space-y-5">
+    <form onSubmit={(e) => void submit(e)} noValidate aria-labelledby={`${id}-title`} className="space-y-5">
       <div>
         <h2 id={`${id}-title`} className="text-xl font-bold tracking-tight text-slate-900">
           Get in Touch
@@ -95,12 +114,32 @@ export default function ContactForm() {
       </div>
       <div>
         <label htmlFor={`${id}-message`} className={label}>
-          Your Message
+          Your Message <span aria-hidden="true">*</span>
         </label>
-        <textarea id={`${id}-message`} rows={6} value={form.message} onChange={set('message')} className={input} />
+        <textarea
+          id={`${id}-message`}
+          rows={6}
+          value={form.message}
+          onChange={set('message')}
+          aria-required="true"
+          maxLength={5000}
+          className={input}
+        />
+      </div>
+      <div className={HONEYPOT_CLASS} aria-hidden="true">
+        <label htmlFor={`${id}-website`}>Leave this field empty</label>
+        <input
+          id={`${id}-website`}
+          name="website"
+          tabIndex={-1}
+          autoComplete="off"
+          value={form.website}
+          onChange={set('website')}
+        />
       </div>
       <button
         type="submit"
+        disabled={busy}
         className="inline-flex items-center justify-center rounded-lg bg-primary px-6 py-2.5 text-[15px] font-semibold text-primary-fg shadow-sm transition hover:brightness-110 focus-visible:ring-2 focus-visible:ring-primary/40 focus-visible:ring-offset-2"
       >
         Submit Now

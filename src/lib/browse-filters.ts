@@ -1,3 +1,4 @@
+import { MAX_PRICE } from '../../api/constants/limits.ts';
 import { AD_QUERY_MESSAGES, ZAdQuery } from '../../api/schemas/ad-query.ts';
 import type { TBrowseFilters } from '../components/ads/format.ts';
 
@@ -47,4 +48,37 @@ export function readBrowseFilters(params: URLSearchParams): TBrowseFilters {
     }
   }
   return { search: '', category: '', minPrice: '', maxPrice: '', sort: '', page: 1 };
+}
+
+/** The price filter's messages (docs/SCREENS.md, Browse Ads List): the first two are the product description's. */
+export const PRICE_MESSAGES = {
+  notANumber: 'Please enter a price of 0 or more.',
+  range: 'Minimum price cannot be more than maximum price.',
+  tooLarge: `Please enter a price of at most ${MAX_PRICE.toLocaleString('en-US')}.`,
+} as const;
+
+export type TPriceErrors = { min?: string; max?: string };
+
+/**
+ * The price range as the filter form has it, judged with the API's own limits (0 to
+ * MAX_PRICE, minimum not above maximum), so nothing the form sends can be refused. Each
+ * message belongs to its field; a reversed range is the minimum's fault.
+ */
+export function checkPriceRange(minRaw: string, maxRaw: string): TPriceErrors {
+  const errors: TPriceErrors = {};
+  const judge = (raw: string) => {
+    const v = raw.trim();
+    if (v === '') return undefined;
+    const n = Number(v);
+    if (!Number.isFinite(n) || n < 0) return PRICE_MESSAGES.notANumber;
+    if (n > MAX_PRICE) return PRICE_MESSAGES.tooLarge;
+    return undefined;
+  };
+  const min = judge(minRaw);
+  const max = judge(maxRaw);
+  if (min) errors.min = min;
+  if (max) errors.max = max;
+  if (!min && !max && minRaw.trim() !== '' && maxRaw.trim() !== '' && Number(minRaw) > Number(maxRaw))
+    errors.min = PRICE_MESSAGES.range;
+  return errors;
 }

@@ -7,9 +7,29 @@ import toast from 'react-hot-toast';
 function show(kind: 'success' | 'error' | 'warning', message: string, title?: string) {
   const text = title ? `${title}\n${message}` : message;
   const opts = { id: `${kind}:${message}` };
-  if (kind === 'success') return toast.success(text, opts);
-  if (kind === 'error') return toast.error(text, opts);
+  if (kind === 'success') {
+    // What went wrong before is over once something succeeds.
+    clearErrors();
+    return toast.success(text, opts);
+  }
+  if (kind === 'error') {
+    errorIds.add(opts.id);
+    return toast.error(text, opts);
+  }
   return toast(text, { ...opts, icon: '⚠️' });
+}
+
+/** The error toasts on screen (their ids), so a new submission can take them away. */
+const errorIds = new Set<string>();
+
+/**
+ * Removes every error toast shown so far. Forms call it when they are submitted again (the
+ * old problems are stale: the new answer brings its own), and every success toast does it, so
+ * a screen never shows an error beside the success that followed it (docs/SCREENS.md, Toasts).
+ */
+export function clearErrors() {
+  for (const id of errorIds) toast.remove(id);
+  errorIds.clear();
 }
 
 export const notify = {

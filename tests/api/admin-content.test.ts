@@ -61,7 +61,7 @@ describe(`page admin on ${driver}`, () => {
     for (const [over, message] of cases) {
       const res = await call('POST', '/pages', { token: admin, json: page(over) });
       expect(res.status).toBe(400);
-      expect(res.data).toEqual({ success: false, error: message, message });
+      expect(res.data).toMatchObject({ success: false, error: message, message });
     }
   });
 

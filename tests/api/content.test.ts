@@ -51,13 +51,22 @@ describe(`page content on ${driver}`, () => {
     });
     expect(data.testimonials[1].image).toBe('');
     expect(data.plans).toEqual([
-      { id: expect.any(Number), plan_name: 'Free', subscription_type: 'NA', price: null, includes_featured: false },
+      {
+        id: expect.any(Number),
+        plan_name: 'Free',
+        subscription_type: 'NA',
+        price: null,
+        includes_featured: false,
+        expiry_days: 30,
+      },
       {
         id: expect.any(Number),
         plan_name: 'Gold',
         subscription_type: 'Monthly',
         price: 19.99,
         includes_featured: false,
+        // A plan row without its own period keeps the column's default.
+        expiry_days: 30,
       },
     ]);
   });

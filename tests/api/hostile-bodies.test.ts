@@ -3,7 +3,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import fc from 'fast-check';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../api/app.ts';
 import { createSession } from '../../api/auth/session.ts';
 import { db } from '../../api/db/client.ts';
@@ -18,6 +18,12 @@ import { insertAd, insertCategory } from '../helpers/catalog-factory.ts';
 import { makeUser } from '../helpers/client.ts';
 import { multipart, SHAPE_NAMES, type TBody } from '../helpers/hostile-shapes.ts';
 import type { THostileAnswer, THostileRequest } from '../helpers/hostile-worker.ts';
+
+// Each walk sends several bodies to every route the app has (over 100 now), one at a time:
+// minutes on a loaded machine. Each request is still held to its 100 ms budget below; this is
+// only how long a whole walk may take.
+vi.setConfig({ testTimeout: 300_000 });
+
 import { send } from '../helpers/http-send.ts';
 import { serveApp, type TServedApp } from '../helpers/serve-app.ts';
 import { driver, setupTestDb } from '../helpers/test-db.ts';

@@ -216,7 +216,7 @@ describe(`the public ad list on ${driver}`, () => {
     it('refuses an unknown sort with a 400', async () => {
       const res = await list(`sort=${encodeURIComponent('drop table ads')}`);
       expect(res.status).toBe(400);
-      expect(res.data.error).toBe("sort must be empty, 'price-asc' or 'price-desc'.");
+      expect(res.data.error).toBe("sort must be empty, 'price-asc', 'price-desc' or 'relevance'.");
     });
   });
 
@@ -386,6 +386,12 @@ describe(`an ad by slug on ${driver}`, () => {
     for (const r of related) {
       expect(Object.keys(r)).toEqual(expect.arrayContaining(['image', 'price', 'heading', 'slug']));
       expect(r.slug).not.toBe('vintage-camera-canon-ae-1');
+      // Each card's own category, seller, featured flag and condition rating (not fixed texts).
+      expect(r).toMatchObject({ category: 'Electronics', user: { name: 'Sara Seller' } });
+      expect(['Y', 'N']).toContain(r.make_as_featured);
+      expect(r.rating).toBeGreaterThanOrEqual(1);
+      expect(r.rating).toBeLessThanOrEqual(5);
+      expect(r.user.email).toBeUndefined();
     }
     const slugs = new Set(related.map((r: { slug: string }) => r.slug));
     const electronicsAds = await list('category=electronics&limit=100');

@@ -118,11 +118,26 @@ describe('the demo seed', () => {
     expect(await total(faqs)).toBeGreaterThanOrEqual(6);
     expect(await total(testimonials)).toBe(4);
     const plans = await db().select().from(membershipPlans);
-    expect(plans.map((p) => [p.planName, p.subscriptionType, p.price])).toEqual([
-      ['Free', 'NA', null],
-      ['Gold', 'Monthly', 19],
-      ['Platinum', 'Yearly', 199],
+    expect(plans.map((p) => [p.planName, p.subscriptionType, p.price, p.expiryDays])).toEqual([
+      ['Free', 'NA', null, 30],
+      ['Gold', 'Monthly', 19, 60],
+      ['Platinum', 'Yearly', 199, 90],
     ]);
+    // Some demo ads show the other states: three sold, two reserved, one paused, one expired,
+    // and one held for review by reports (the moderation screen's example).
+    const states = await db()
+      .select({ status: ads.status, n: count() })
+      .from(ads)
+      .groupBy(ads.status)
+      .orderBy(ads.status);
+    expect(Object.fromEntries(states.map((r) => [r.status, Number(r.n)]))).toEqual({
+      active: 32,
+      expired: 1,
+      paused: 1,
+      pending: 1,
+      reserved: 2,
+      sold: 3,
+    });
 
     const settings = await call('GET', '/get-settings');
     const record = settings.data.data[0];
@@ -132,6 +147,43 @@ describe('the demo seed', () => {
     expect(record.goldnumberphotoAds).toBe(6);
     expect(record.categories.find((c: { slug: string }) => c.slug === 'vehicles').count).toBe(5);
   }, 180_000);
+
+  it('starts with a saved search each for Emma and Liam', async () => {
+    const login = async (email: string) =>
+      (await call('POST', '/user/login', { json: { email, password: 'customer123' } })).data.token as string;
+    const emma = await call('GET', '/saved-searches', { token: await login('emma@example.com') });
+    expect(emma.data.savedSearches).toMatchObject([{ search: 'bike', frequency: 'instant' }]);
+    const liam = await call('GET', '/saved-searches', { token: await login('liam@example.com') });
+    expect(liam.data.savedSearches).toMatchObject([{ search: 'sofa', frequency: 'daily' }]);
+  });
+
+  it('starts the moderation screen with a held ad, a reported ad and one logged decision', async () => {
+    const admin = (await call('POST', '/user/login', { json: { email: 'admin@example.com', password: 'admin123' } }))
+      .data.token as string;
+    const queue = await call('GET', '/moderation', { token: admin });
+    expect(queue.data.pendingAds.map((a: { heading: string }) => a.heading)).toEqual([
+      'Warehouse Associate – Night Shift',
+    ]);
+    expect(queue.data.pendingAds[0].reports).toHaveLength(3);
+    expect(queue.data.reportedAds.map((a: { heading: string }) => a.heading)).toEqual([
+      'Persian Cat, Cream, Calm Indoor Companion',
+    ]);
+    const log = await call('GET', '/moderation/audit-log', { token: admin });
+    expect(log.data.data).toMatchObject([{ action: 'dismiss-ad-reports', actor: { name: 'Demo Admin' } }]);
+  });
+
+  it('starts the demo inboxes with two conversations, one answer still unread by Emma', async () => {
+    const login = async (email: string) =>
+      (await call('POST', '/user/login', { json: { email, password: 'customer123' } })).data.token as string;
+    const emma = await login('emma@example.com');
+    const liam = await login('liam@example.com');
+    const list = await call('GET', '/conversations', { token: emma });
+    expect(list.data.total).toBe(2);
+    expect((await call('GET', '/conversations/unread-count', { token: emma })).data.unread).toBe(1);
+    expect((await call('GET', '/conversations/unread-count', { token: liam })).data.unread).toBe(0);
+    const names = list.data.conversations.map((c: { other: { name: string } }) => c.other.name);
+    expect(names).toEqual(['Liam Carter', 'Liam Carter']);
+  });
 
   it('serves the seeded photos at /uploads', async () => {
     const [ad] = await db().select().from(ads).limit(1);

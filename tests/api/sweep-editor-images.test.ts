@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { boot } from '../../api/boot.ts';
 import { db } from '../../api/db/client.ts';
 import { ads, faqs, pages } from '../../api/db/schema/index.ts';
+import { enqueue, jobQueue } from '../../api/jobs/queue.ts';
+import { runQueuedJobs } from '../../api/jobs/workers.ts';
 import { EDITOR_IMAGE_GRACE_MS } from '../../api/lib/limits.ts';
-import { scheduleEditorImageSweep, sweepEditorImages } from '../../api/services/uploads/sweep-editor-images.ts';
+import { sweepEditorImages } from '../../api/services/uploads/sweep-editor-images.ts';
 import { imageFiles } from '../../api/storage/images.ts';
 import { listFiles, uploadsDir } from '../../api/storage/storage.ts';
 import { imageOnDisk, makeAd, makeCategory, pngFile } from '../helpers/admin-fixtures.ts';
@@ -96,21 +98,15 @@ describe(`sweeping abandoned editor images on ${driver}`, () => {
     expect(await imageOnDisk(img.name)).toBe(false);
   });
 
-  it('runs on an unref’d timer that never keeps the process alive', async () => {
+  it('runs hourly as a scheduled job on the job queue', async () => {
+    const boss = await jobQueue();
+    const [schedule] = await boss.getSchedules('sweep-editor-images');
+    expect(schedule?.cron).toBe('17 * * * *');
     const img = await editorImage('#888888');
     age(img.name, OLD);
-    const setInterval = vi.spyOn(globalThis, 'setInterval');
-    const stop = scheduleEditorImageSweep(25);
-    try {
-      const timer = setInterval.mock.results[0]?.value as NodeJS.Timeout;
-      expect(timer.hasRef()).toBe(false);
-      // Scheduling again in the same process adds no second timer.
-      scheduleEditorImageSweep(25);
-      expect(setInterval).toHaveBeenCalledTimes(1);
-      await vi.waitFor(async () => expect(await imageOnDisk(img.name)).toBe(false), { timeout: 5000 });
-    } finally {
-      stop();
-      setInterval.mockRestore();
-    }
+    // What the schedule puts on the queue each hour, run as a worker would run it.
+    await enqueue('sweep-editor-images', {});
+    expect(await runQueuedJobs(['sweep-editor-images'])).toEqual({ ran: 1, failed: 0 });
+    expect(await imageOnDisk(img.name)).toBe(false);
   });
 });

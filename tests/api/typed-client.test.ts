@@ -22,7 +22,9 @@ describe('answer types derived from the routes', () => {
       photolimit: number;
       adsPerDay: number | null;
       adsLeftToday: number | null;
+      resetsAt: string | null;
       featured: boolean;
+      expiryDays: number;
     }>();
     // /api/ads/add is its own route, not /api/ads/{id} with id "add".
     expectTypeOf<TApiData<'/api/ads/add', 'POST'>['adsData']['heading']>().toEqualTypeOf<string>();

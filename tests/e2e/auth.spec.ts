@@ -41,6 +41,8 @@ async function signUp(page: Page, name: string, email: string, password: string)
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Confirm Password', { exact: true }).fill(password);
+  // A person takes a moment to type; the server refuses a form sent at once.
+  await page.waitForTimeout(2100);
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 }
@@ -88,6 +90,8 @@ test('signing up with an email that is taken shows the server error', async ({ p
   await page.getByLabel('Email', { exact: true }).fill('admin@example.com');
   await page.getByLabel('Password', { exact: true }).fill('secret123');
   await page.getByLabel('Confirm Password', { exact: true }).fill('secret123');
+  // A person takes a moment to type; the server refuses a form sent at once.
+  await page.waitForTimeout(2100);
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'This email is already registered.' })).toBeVisible();
   await expect(page).toHaveURL(/\/sign-up$/);
@@ -106,7 +110,7 @@ test('a user logs out, is told so and lands on sign-in with Sign In in the heade
 
 test('a visitor opening the admin users page lands on sign-in with the guard message', async ({ page }) => {
   await page.goto('/admin/users');
-  await expect(page).toHaveURL(/\/sign-in$/);
+  await expect(page).toHaveURL(/\/sign-in\?next=%2Fadmin%2Fusers$/);
   const toast = page.getByRole('status').filter({ hasText: 'Unable to access dashboard. Please login again.' });
   await expect(toast).toBeVisible();
   await expect(toast).toContainText('Error');
@@ -201,7 +205,7 @@ test('a user who forgot the password resets it from the emailed link and signs i
 test('the reset form keeps Submit disabled until the new password has 6 characters and is confirmed', async ({
   page,
 }) => {
-  await page.goto('/reset-password?token=abc');
+  await page.goto(`/reset-password?token=${'a2'.repeat(16)}`);
   const submit = page.getByRole('button', { name: 'Submit' });
   await expect(submit).toBeDisabled();
   await page.getByLabel('New Password', { exact: true }).fill('12345');

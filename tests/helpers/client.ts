@@ -37,7 +37,7 @@ export async function call(method: string, path: string, options: TCall = {}) {
     headers,
     body,
   });
-  const text = await res.text();
+  const text = await bodyText(res);
   let data: any;
   try {
     data = text ? JSON.parse(text) : undefined;
@@ -47,6 +47,15 @@ export async function call(method: string, path: string, options: TCall = {}) {
   const json = (res.headers.get('content-type') ?? '').includes('json') && typeof data === 'object';
   checkAnswer(app, { method, url, status: res.status, json, data });
   return { status: res.status, headers: res.headers, data };
+}
+
+/** The body as text; of an endless event stream, its first chunk (then the stream is closed). */
+async function bodyText(res: Response): Promise<string> {
+  if (!(res.headers.get('content-type') ?? '').startsWith('text/event-stream') || !res.body) return res.text();
+  const reader = res.body.getReader();
+  const { value } = await reader.read();
+  await reader.cancel();
+  return new TextDecoder().decode(value);
 }
 
 /** A test path as call() takes it (`/ads` or `/api/ads`), as the app's routes name it. */
@@ -63,8 +72,13 @@ export async function typedCall<M extends TMethod, P extends string>(method: M, 
 }
 
 let counter = 0;
-/** A user of the given role with a live session; returns the bearer token too. */
-export async function makeUser(options: { role?: TRole; subscription?: TSubscription; name?: string } = {}) {
+/**
+ * A user of the given role with a live session; returns the bearer token too. Verified unless
+ * `verified: false` (then the verification mail is queued, as at sign-up).
+ */
+export async function makeUser(
+  options: { role?: TRole; subscription?: TSubscription; name?: string; verified?: boolean } = {},
+) {
   counter += 1;
   const password = 'secret123';
   const user = await createUser({
@@ -73,6 +87,7 @@ export async function makeUser(options: { role?: TRole; subscription?: TSubscrip
     password,
     role: options.role ?? 'customer',
     subscription: options.subscription ?? 'free',
+    verified: options.verified ?? true,
   });
   const { token } = await createSession({ userId: user.id });
   return { user, token, password };

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
 import type { TestProject } from 'vitest/node';
-import { connectPglite, connectPostgres } from '../../api/db/client.ts';
+import { connectPglite, connectPostgres, pgliteOptions, useConnection } from '../../api/db/client.ts';
+import { jobQueue } from '../../api/jobs/queue.ts';
 
 /**
  * Migrate once, copy per test file (epic-stack's habit): a migrated PGlite data dir dump
@@ -20,6 +21,7 @@ export default async function setup(project: TestProject) {
     await admin.unsafe(`CREATE DATABASE ${template}`);
     const conn = connectPostgres(withDatabase(url, template), 1);
     await conn.migrate();
+    await installJobQueue(conn);
     await conn.close();
     project.provide('pgTemplate', template);
     return async () => {
@@ -32,15 +34,24 @@ export default async function setup(project: TestProject) {
       await admin.end();
     };
   }
-  const pg = new PGlite();
+  const pg = new PGlite(pgliteOptions());
   const conn = connectPglite(pg);
   await conn.migrate();
+  await installJobQueue(conn);
   const dump = await pg.dumpDataDir('none');
   const file = path.join(os.tmpdir(), `pglite-migrated-${process.pid}.tar`);
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   await conn.close();
   project.provide('pgliteDump', file);
   return () => fs.rmSync(file, { force: true });
+}
+
+/** pg-boss's schema, queues and schedules in the template too: each test file starts it in a moment. */
+async function installJobQueue(conn: Parameters<typeof useConnection>[0]) {
+  useConnection(conn);
+  const boss = await jobQueue();
+  // Stopped before the template is copied: nothing of pg-boss runs while it is dumped.
+  await boss.stop({ graceful: false, close: false });
 }
 
 export function withDatabase(url: string, database: string) {

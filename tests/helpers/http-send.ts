@@ -30,8 +30,13 @@ export function send(
       answered = true;
       const ms = performance.now() - started;
       const parts: Buffer[] = [];
-      res.on('data', (d: Buffer) => parts.push(d));
-      res.on('end', () => {
+      // An event stream never ends: its first event is the answer.
+      const endless = String(res.headers['content-type'] ?? '').startsWith('text/event-stream');
+      res.on('data', (d: Buffer) => {
+        parts.push(d);
+        if (endless) res.emit('end');
+      });
+      res.once('end', () => {
         const text = Buffer.concat(parts).toString('utf8');
         let json: any;
         try {

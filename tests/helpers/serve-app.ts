@@ -48,7 +48,17 @@ export async function serveApp(): Promise<TServedApp> {
       });
       for (const cookie of response.headers.getSetCookie()) out.push(['set-cookie', cookie]);
       res.writeHead(response.status, out);
-      if (response.body) for await (const chunk of response.body) res.write(chunk);
+      if (response.body) {
+        // Like Astro's adapter, a client that goes away cancels the body (an endless event
+        // stream learns of it there and lets go of its subscription).
+        const reader = response.body.getReader();
+        res.once('close', () => void reader.cancel().catch(() => {}));
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          res.write(value);
+        }
+      }
       res.end();
     } catch (err) {
       console.error('[serve-app]', err);

@@ -4,8 +4,9 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
 import { afterAll, inject } from 'vitest';
-import { closeDatabase, connectPglite, connectPostgres, useConnection } from '../../api/db/client.ts';
+import { closeDatabase, connectPglite, connectPostgres, pgliteOptions, useConnection } from '../../api/db/client.ts';
 import { resetEnv } from '../../api/env.ts';
+import { jobQueue } from '../../api/jobs/queue.ts';
 import { withDatabase } from './global-setup.ts';
 
 export const driver = (process.env.TEST_DRIVER ?? 'pglite') as 'pglite' | 'postgres';
@@ -32,9 +33,11 @@ export async function setupTestDb() {
     };
   } else {
     const dump = fs.readFileSync(inject('pgliteDump'));
-    const pg = new PGlite({ loadDataDir: new Blob([dump]) });
+    const pg = new PGlite(pgliteOptions({ loadDataDir: new Blob([dump]) }));
     useConnection(connectPglite(pg));
   }
+  // Started up front: a job queued inside a transaction needs it running (api/jobs/queue.ts).
+  await jobQueue();
   afterAll(async () => {
     await closeDatabase();
     await dropDb?.();

@@ -1,10 +1,13 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatPrice, timeAgo } from '../../src/components/ads/format.ts';
 import { readBrowseFilters } from '../../src/lib/browse-filters.ts';
 
 describe('formatPrice', () => {
-  it('writes dollars with thousands separators and at most two decimals', () => {
-    expect(formatPrice(0)).toBe('$0');
+  it('writes dollars with thousands separators and at most two decimals; 0 reads Free', () => {
+    expect(formatPrice(0)).toBe('Free');
+    expect(formatPrice('0.00')).toBe('Free');
+    expect(formatPrice(0.5)).toBe('$0.5');
     expect(formatPrice(1234567)).toBe('$1,234,567');
     expect(formatPrice('149.5')).toBe('$149.5');
     expect(formatPrice(19.999)).toBe('$20');
@@ -27,6 +30,38 @@ describe('timeAgo', () => {
   });
   it('never speaks of the future', () => {
     expect(timeAgo(new Date(now + 3_600_000), now)).toBe('just now');
+  });
+  it('gives small ages in small units: a minute-old ad is "1 minute ago", three hours "3 hours ago"', () => {
+    expect(timeAgo(new Date(now - 60_000), now)).toBe('1 minute ago');
+    expect(timeAgo(new Date(now - 3 * 3_600_000), now)).toBe('3 hours ago');
+    expect(timeAgo(new Date(now - 29 * 86_400_000), now)).toBe('4 weeks ago');
+  });
+
+  // Ages in seconds as one ordered scale: just now < minutes < hours < days < weeks < months < years.
+  const UNIT_ORDER = ['just now', 'minute', 'hour', 'day', 'week', 'month', 'year'];
+  const rank = (text: string) => {
+    const unit = UNIT_ORDER.findIndex((u) => text.includes(u));
+    const count = Number(text.match(/^\d+/)?.[0] ?? 0);
+    return unit * 1000 + count;
+  };
+  const age = fc.integer({ min: 0, max: 20 * 365 * 86_400 });
+
+  it('is monotone: an older ad never reads younger (property)', () => {
+    fc.assert(
+      fc.property(age, age, (a, b) => {
+        const [young, old] = a <= b ? [a, b] : [b, a];
+        return rank(timeAgo(new Date(now - young * 1000), now)) <= rank(timeAgo(new Date(now - old * 1000), now));
+      }),
+    );
+  });
+
+  it('never says months or years under 30 days (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 30 * 86_400 - 1 }), (s) => {
+        const text = timeAgo(new Date(now - s * 1000), now);
+        return !/month|year/.test(text) && (s < 60 ? text === 'just now' : /^\d+ \w+ ago$/.test(text));
+      }),
+    );
   });
 });
 

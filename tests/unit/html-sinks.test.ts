@@ -6,14 +6,16 @@ import { describe, expect, it } from 'vitest';
  * Every place src/ injects raw HTML (`set:html`, `dangerouslySetInnerHTML`, `.innerHTML =`)
  * must inject something that went through the one sanitiser, api/lib/sanitize.ts. A sink
  * passes when its value is:
- *   1. a direct `sanitizeRichText(...)` call;
- *   2. a variable of the same file assigned from `sanitizeRichText(...)`;
+ *   1. a direct `sanitizeRichText(...)` (or `sanitizeAdDescription(...)`) call;
+ *   2. a variable of the same file assigned from one of them;
  *   3. JSON-LD data escaped with `JSON.stringify(…).replace(/</g, '\\u003c')` inside a
  *      `<script type="application/ld+json">` (cannot close the script element);
  *   4. a stored field listed in STORED_SANITISED below, whose writer services are checked to
  *      sanitise that field before saving it.
  * Anything else fails this test: sanitise it, or add it to the list with its writers.
  */
+/** The exported cleaners of api/lib/sanitize.ts (ad descriptions have the stricter one). */
+const SANITISER = '(?:sanitizeRichText|sanitizeAdDescription)';
 type TStored = { file: string; expr: string; field: string; writers: string[] };
 const STORED_SANITISED: TStored[] = [
   {
@@ -130,11 +132,8 @@ function findSinks(): TSink[] {
 
 function isSafe(sink: TSink, text: string): string | null {
   const expr = sink.expr.replace(/\s+/g, ' ');
-  if (/^sanitizeRichText\(/.test(expr)) return 'sanitised inline';
-  if (
-    /^[A-Za-z_$][\w$]*$/.test(expr) &&
-    new RegExp(`\\b(const|let)\\s+${expr}\\s*=\\s*sanitizeRichText\\(`).test(text)
-  ) {
+  if (new RegExp(`^${SANITISER}\\(`).test(expr)) return 'sanitised inline';
+  if (/^[A-Za-z_$][\w$]*$/.test(expr) && new RegExp(`\\b(const|let)\\s+${expr}\\s*=\\s*${SANITISER}\\(`).test(text)) {
     return 'sanitised variable';
   }
   if (/^JSON\.stringify\(.*\)\.replace\(\/<\/g, '\\\\u003c'\)$/.test(expr)) {
@@ -164,8 +163,8 @@ describe('raw HTML sinks in src/', () => {
         const abs = path.join(root, writer);
         if (!fs.existsSync(abs)) continue;
         const text = fs.readFileSync(abs, 'utf8');
-        const direct = new RegExp(`sanitizeRichText\\(\\s*[\\w.?]*\\.?${s.field}\\b`);
-        const assigned = new RegExp(`\\b${s.field}\\b\\s*[:=]\\s*sanitizeRichText\\(`);
+        const direct = new RegExp(`${SANITISER}\\(\\s*[\\w.?]*\\.?${s.field}\\b`);
+        const assigned = new RegExp(`\\b${s.field}\\b\\s*[:=]\\s*${SANITISER}\\(`);
         expect(direct.test(text) || assigned.test(text), `${writer} sanitises ${s.field}`).toBe(true);
       }
       expect(
@@ -180,6 +179,7 @@ describe('raw HTML sinks in src/', () => {
     expect(isSafe(fake, '<div set:html={ad.heading} />')).toBeNull();
     expect(isSafe({ ...fake, expr: 'sanitizeRichText(x)' }, '')).not.toBeNull();
     expect(isSafe({ ...fake, expr: 'clean' }, 'const clean = sanitizeRichText(html);')).not.toBeNull();
+    expect(isSafe({ ...fake, expr: 'sanitizeAdDescription(x)' }, '')).not.toBeNull();
     expect(isSafe({ ...fake, expr: 'clean' }, 'const clean = html;')).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   customType,
   index,
@@ -11,7 +12,12 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { AD_STATES, VISIBLE_STATES } from '../../constants/ad-states.ts';
 import { users } from './users.ts';
+
+/** `'active', 'reserved'` as SQL literals: partial-index predicates must be constants to match. */
+export const VISIBLE_STATES_SQL = sql.raw(VISIBLE_STATES.map((s) => `'${s}'`).join(', '));
+const ALL_STATES_SQL = sql.raw(AD_STATES.map((s) => `'${s}'`).join(', '));
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -61,6 +67,37 @@ export const ads = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Where the ad is in its life (api/services/ads/ad-states.ts; docs/AD-STATES.md). Only
+     * VISIBLE_STATES appear in public lists and category counts.
+     */
+    status: text('status', { enum: AD_STATES }).notNull().default('active'),
+    /** The state an ad held for review (pending) returns to when a moderator approves it. */
+    statusBeforePending: text('status_before_pending', { enum: AD_STATES }),
+    /**
+     * Why a pending ad is waiting for review: 'reports' (the report threshold),
+     * 'banned-words' or 'new-account' (pre-moderation); null when not pending.
+     */
+    heldReason: text('held_reason'),
+    /**
+     * Its owner is banned: hidden from every public list and from the category counts (the
+     * trigger skips such ads) whatever its state, until the owner is unbanned.
+     */
+    ownerBanned: boolean('owner_banned').notNull().default(false),
+    /** When the current period started: first publication, then each renewal. */
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The last renewal, null if never renewed. */
+    renewedAt: timestamp('renewed_at', { withTimezone: true }),
+    /**
+     * The end of the period (its owner's plan days after publishedAt); the expiry job marks
+     * the ad expired then, and public lists stop showing it at that moment already. The
+     * default covers rows written without the create service (tests, imports).
+     */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull().default(sql`now() + interval '30 days'`),
+    /** When this period's reminder mail was queued; a renewal clears it. */
+    expiryRemindedAt: timestamp('expiry_reminded_at', { withTimezone: true }),
+    /** SHA-256 of the one-click renew link's token from the reminder mail; spent (null) on renewal. */
+    renewTokenHash: text('renew_token_hash'),
     /** Full-text search document: heading (A), location (B), description text (C). */
     search: tsvector('search')
       .notNull()
@@ -80,10 +117,61 @@ export const ads = pgTable(
     // The admin Advertisements list sorted by heading, case-insensitive (list-my-ads.ts).
     index('ads_heading_lower_idx').on(sql`lower(${t.heading})`, t.id),
     index('ads_search_idx').using('gin', t.search),
+    // The public list, search, related ads and the sitemap read only visible ads, which
+    // become a minority of rows as expired and sold ads pile up: partial indexes keep those
+    // reads walking visible ads only (their WHERE is publicAdWhere's status test, word for word).
+    index('ads_visible_created_idx')
+      .on(t.createdAt.desc(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} IN (${VISIBLE_STATES_SQL})`),
+    index('ads_visible_category_created_idx')
+      .on(t.categoryId, t.createdAt.desc(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} IN (${VISIBLE_STATES_SQL})`),
+    index('ads_visible_price_idx').on(t.price, t.id).where(sql`${t.status} IN (${VISIBLE_STATES_SQL})`),
+    index('ads_visible_category_price_idx')
+      .on(t.categoryId, t.price, t.id)
+      .where(sql`${t.status} IN (${VISIBLE_STATES_SQL})`),
+    index('ads_visible_id_idx').on(t.id).where(sql`${t.status} IN (${VISIBLE_STATES_SQL})`),
+    // The expiry job's two reads: ads still on offer whose period ends soon or has ended.
+    index('ads_expiry_idx').on(t.expiresAt).where(sql`${t.status} IN ('active', 'reserved', 'paused')`),
+    uniqueIndex('ads_renew_token_key').on(t.renewTokenHash).where(sql`${t.renewTokenHash} IS NOT NULL`),
+    check('ads_status_check', sql`${t.status} IN (${ALL_STATES_SQL})`),
+    check(
+      'ads_status_before_pending_check',
+      sql`${t.statusBeforePending} IS NULL OR ${t.statusBeforePending} IN (${ALL_STATES_SQL})`,
+    ),
     check('ads_rating_check', sql`${t.rating} BETWEEN 1 AND 5`),
     check('ads_price_check', sql`${t.price} >= 0`),
     check('ads_featured_check', sql`${t.makeAsFeatured} IN ('Y', 'N')`),
   ],
+);
+
+/**
+ * Slugs an ad had before its heading changed (docs/RULES.md, Slugs): an old link answers 301
+ * to the current address, and no other ad may take one of these slugs.
+ */
+export const adSlugs = pgTable(
+  'ad_slugs',
+  {
+    slug: text('slug').primaryKey(),
+    adId: integer('ad_id')
+      .notNull()
+      .references(() => ads.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ad_slugs_ad_idx').on(t.adId)],
+);
+
+/** Slugs a category had before an admin changed it: old category links answer 301. */
+export const categorySlugs = pgTable(
+  'category_slugs',
+  {
+    slug: text('slug').primaryKey(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('category_slugs_category_idx').on(t.categoryId)],
 );
 
 export const wishlistItems = pgTable(

@@ -1,7 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { PAGE_TEMPLATES } from '../../constants/pages.ts';
+import { PLAN_REQUEST_STATES } from '../../constants/plan-requests.ts';
+import { SUBSCRIPTIONS } from '../../constants/users.ts';
+import { users } from './users.ts';
 
 export { PAGE_TEMPLATES };
 
@@ -15,6 +28,8 @@ export const pages = pgTable(
     seokeyword: text('seokeyword').notNull().default(''),
     content: text('content').notNull().default(''),
     howwework: text('howwework').notNull().default(''),
+    /** Linked from the footer of every public page (a published page at /<slug>). */
+    showInFooter: boolean('show_in_footer').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -48,8 +63,42 @@ export const membershipPlans = pgTable('membership_plans', {
   price: numeric('price', { precision: 12, scale: 2, mode: 'number' }),
   /** Whether members of this plan may mark their ads as featured (top of the home page). */
   includesFeatured: boolean('includes_featured').notNull().default(false),
+  /** Days an ad of this plan's members stays up before it expires (renewing starts a new period). */
+  expiryDays: integer('expiry_days').notNull().default(30),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A user's request to move to a paid plan (the Membership page's form); an admin approves or
+ * declines it. At most one request per user is pending (the partial unique index): a new one
+ * replaces it ('replaced'). `subscription` is the users.subscription value approval sets.
+ */
+export const planRequests = pgTable(
+  'plan_requests',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planId: integer('plan_id').references(() => membershipPlans.id, { onDelete: 'set null' }),
+    /** The plan's name when asked, kept if the plan is renamed or deleted. */
+    planName: text('plan_name').notNull(),
+    subscription: text('subscription', { enum: SUBSCRIPTIONS }).notNull(),
+    telephone: text('telephone').notNull().default(''),
+    businessName: text('business_name').notNull().default(''),
+    note: text('note').notNull().default(''),
+    status: text('status', { enum: PLAN_REQUEST_STATES }).notNull().default('pending'),
+    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('plan_requests_one_pending_key').on(t.userId).where(sql`${t.status} = 'pending'`),
+    index('plan_requests_status_created_idx').on(t.status, t.createdAt),
+    check('plan_requests_status_check', sql`${t.status} IN ('pending', 'approved', 'declined', 'replaced')`),
+    check('plan_requests_subscription_check', sql`${t.subscription} IN ('free', 'gold', 'platinum')`),
+  ],
+);
 
 export type TSocialLink = { icon: string; url: string };
 
@@ -80,6 +129,14 @@ export const siteSettings = pgTable(
     goldnumberphotoAds: integer('goldnumberphoto_ads').notNull().default(6),
     platinumnumberads: integer('platinumnumberads').notNull().default(50),
     platinumnumberphotoAds: integer('platinumnumberphoto_ads').notNull().default(12),
+    /** Distinct open reports that send an ad to review (pending). */
+    reportThreshold: integer('report_threshold').notNull().default(3),
+    /** Words or phrases, one per line or comma-separated, that send an ad to review. */
+    bannedWords: text('banned_words').notNull().default(''),
+    /** A new account's first this many ads wait for review; 0 turns pre-moderation off. */
+    premoderateFirstAds: integer('premoderate_first_ads').notNull().default(0),
+    /** Posting an ad needs a verified email address. */
+    requireVerifiedToPost: boolean('require_verified_to_post').notNull().default(false),
     primaryColor: text('primary_color').notNull().default('#0f766e'),
     secondaryColor: text('secondary_color').notNull().default('#f59e0b'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

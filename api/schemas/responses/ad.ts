@@ -1,6 +1,15 @@
 import '../zod-setup.ts';
 import { z } from '@hono/zod-openapi';
+import { AD_STATES, OWNER_ACTIONS, VISIBLE_STATES } from '../../constants/ad-states.ts';
 import { ZDateTime, ZHtml, ZImageName, ZRecordId } from './common.ts';
+
+const status = z.enum(AD_STATES).openapi({
+  description:
+    'Where the ad is in its life: active, reserved, sold, paused, expired, pending (under review) or removed (docs/AD-STATES.md).',
+});
+const publicStatus = z
+  .enum(VISIBLE_STATES)
+  .openapi({ description: "Public lists hold only active and reserved ads; reserved ones carry a 'Reserved' badge." });
 
 const featured = z.enum(['Y', 'N']).openapi({ description: "'Y' when the ad is featured." });
 const rating = z.number().int().min(1).max(5);
@@ -20,6 +29,7 @@ export const ZAdCard = z
     make_as_featured: featured,
     rating,
     created_at: ZDateTime,
+    status: publicStatus,
   })
   .openapi('AdCard');
 
@@ -33,6 +43,29 @@ export const ZAdList = z
     page: z.number().int().min(1),
     limit: z.number().int().min(1),
     message: z.string().openapi({ description: "'No results found.' when nothing matches." }),
+    totalCapped: z.boolean().openapi({
+      description:
+        'True when counting stopped early: at least `total` ads match (the page says "1,000+ results"); `totalPages` covers those.',
+    }),
+    suggestion: z.string().nullable().openapi({
+      description:
+        'When a search finds nothing: the closest search the catalogue knows ("Did you mean sofa?"), or null.',
+    }),
+    categoryCounts: z
+      .array(
+        z.object({
+          slug: z.string(),
+          count: z.number().int().min(0),
+          capped: z
+            .boolean()
+            .openapi({ description: 'At least `count` (counting stopped at the same cap as the total).' }),
+        }),
+      )
+      .optional()
+      .openapi({
+        description:
+          'Only with category_counts=1 and a search or price filter: per category, the ads matching the other filters.',
+      }),
   })
   .openapi('AdList');
 
@@ -65,11 +98,27 @@ export const ZAdDetails = z
     category: z.string(),
     category_slug: z.string(),
     user: z.object({ name: z.string() }).openapi({ description: 'The seller.' }),
+    status: z.enum(['active', 'reserved', 'sold', 'paused', 'expired']).openapi({
+      description:
+        'Sold, paused and expired ads keep their page, shown with a banner and no way to message the seller; pending and removed ads have none.',
+    }),
+    expires_at: ZDateTime,
   })
   .openapi('AdDetails');
 
 export const ZRelatedAd = z
-  .object({ id: ZRecordId, slug: z.string(), heading: z.string(), price: z.number().min(0), image: ZImageName })
+  .object({
+    id: ZRecordId,
+    slug: z.string(),
+    heading: z.string(),
+    price: z.number().min(0),
+    image: ZImageName,
+    status: publicStatus,
+    category: z.string().openapi({ description: "The category's name." }),
+    user: z.object({ name: z.string() }).openapi({ description: "The seller's name." }),
+    make_as_featured: featured,
+    rating: rating.openapi({ description: "The seller's condition rating, 1 to 5." }),
+  })
   .openapi('RelatedAd');
 
 /** GET /api/ads-by-slug/{slug}. `releatedAds` is spelled as the legacy clients read it. */
@@ -91,8 +140,19 @@ export const ZAdRecord = z
     ...adFields,
     category: z.string().openapi({ description: "The category's slug." }),
     category_name: z.string(),
+    status,
+    published_at: ZDateTime.openapi({ description: 'When the current period started: posted or last renewed.' }),
+    expires_at: ZDateTime.openapi({ description: 'When the ad expires unless renewed.' }),
+    actions: z.array(z.enum(OWNER_ACTIONS)).openapi({
+      description: 'What the owner may do with the ad now (changeAdStatus, renewAd); deleting is always allowed.',
+    }),
   })
   .openapi('Ad');
+
+/** A row of GET /api/ads: the ad, and its seller's name for the admin table. */
+export const ZMyAdRecord = ZAdRecord.extend({
+  seller_name: z.string().openapi({ description: 'The name of the user who posted the ad.' }),
+}).openapi('MyAd');
 
 /**
  * GET /api/ads: the caller's ads (an admin's: every ad). `users` is the key the legacy clients
@@ -102,8 +162,8 @@ export const ZMyAdList = z
   .object({
     success: z.literal(true),
     message: z.string(),
-    users: z.array(ZAdRecord).openapi({ description: 'The ads (legacy key).' }),
-    ads: z.array(ZAdRecord).openapi({ description: 'The same ads as `users`.' }),
+    users: z.array(ZMyAdRecord).openapi({ description: 'The ads (legacy key).' }),
+    ads: z.array(ZMyAdRecord).openapi({ description: 'The same ads as `users`.' }),
     total: z.number().int().min(0).optional().openapi({ description: 'Only when paged.' }),
     page: z.number().int().min(1).optional().openapi({ description: 'Only when paged.' }),
     limit: z.number().int().min(1).optional().openapi({ description: 'Only when paged.' }),
@@ -126,6 +186,24 @@ export const ZPhotoLimit = z
       .min(0)
       .nullable()
       .openapi({ description: 'Ads the caller may still post today; null: unlimited.' }),
+    resetsAt: ZDateTime.nullable().openapi({
+      description:
+        'When the daily count starts again (the next midnight UTC): with adsLeftToday 0, the time the next ad can be posted; null: unlimited.',
+    }),
     featured: z.boolean().openapi({ description: "Whether the caller may post with make_as_featured 'Y'." }),
+    expiryDays: z
+      .number()
+      .int()
+      .min(1)
+      .openapi({ description: 'Days a new or renewed ad stays up before it expires (from the plan).' }),
   })
   .openapi('PhotoLimit');
+
+/** renewAdWithToken: the renewed ad, for the friendly page the mail's link opens. */
+export const ZAdRenewed = z
+  .object({
+    success: z.literal(true),
+    message: z.string(),
+    ad: z.object({ id: ZRecordId, slug: z.string(), heading: z.string(), status, expires_at: ZDateTime }),
+  })
+  .openapi('AdRenewed');

@@ -12,5 +12,10 @@ export const ZPlanRecord = z
     includes_featured: z
       .boolean()
       .openapi({ description: 'Whether members of this plan may mark their ads as featured.' }),
+    expiry_days: z
+      .number()
+      .int()
+      .min(1)
+      .openapi({ description: 'Days members’ ads stay up before they expire (renewing starts a new period).' }),
   })
   .openapi('MembershipPlan');

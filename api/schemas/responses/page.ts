@@ -1,7 +1,7 @@
 import '../zod-setup.ts';
 import { z } from '@hono/zod-openapi';
 import { PAGE_TEMPLATES } from '../page.ts';
-import { ZHtml, ZRecordId } from './common.ts';
+import { ZDateTime, ZHtml, ZRecordId } from './common.ts';
 import { ZPlanRecord } from './membership.ts';
 import { ZTestimonialRecord } from './testimonial.ts';
 
@@ -9,7 +9,15 @@ const template = z.enum(PAGE_TEMPLATES);
 
 /** A row of the admin pages list (the texts are read per page). */
 export const ZPageSummary = z
-  .object({ id: ZRecordId, name: z.string(), slug: z.string(), template, seokeyword: z.string() })
+  .object({
+    id: ZRecordId,
+    name: z.string(),
+    slug: z.string(),
+    template,
+    seokeyword: z.string(),
+    showInFooter: z.boolean().openapi({ description: 'Linked from the footer of every public page.' }),
+    updatedAt: ZDateTime.openapi({ description: 'The last save; Terms and Privacy show it as "Last updated".' }),
+  })
   .openapi('PageSummary');
 
 export const ZPageRecord = ZPageSummary.extend({ content: ZHtml, howwework: ZHtml }).openapi('Page');

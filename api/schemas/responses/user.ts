@@ -14,6 +14,13 @@ export const ZPublicUser = z
   })
   .openapi('User');
 
+/** The signed-in user (sign-up, login, `/api/user/me`): a User plus whether their email is verified. */
+export const ZSessionUser = ZPublicUser.extend({
+  emailVerified: z.boolean().openapi({
+    description: 'Whether the email address was confirmed through the sign-up mail’s link (needed to message sellers).',
+  }),
+}).openapi('SessionUser');
+
 /** GET /api/users: the whole list, or one page and the totals when asked for page or limit. */
 export const ZUserList = z
   .object({
@@ -36,12 +43,12 @@ export const ZSessionAnswer = z
     success: z.literal(true),
     message: z.string(),
     token: z.string().openapi({ description: 'The session token, for `Authorization: Bearer <token>`.' }),
-    userinfo: ZPublicUser,
+    userinfo: ZSessionUser,
     expiresAt: ZDateTime.openapi({ description: 'When the session ends unless used again.' }),
   })
   .openapi('SessionAnswer');
 
 /** GET /api/user/me: the signed-in user and when their session ends. */
 export const ZCurrentUser = z
-  .object({ success: z.literal(true), userinfo: ZPublicUser, expiresAt: ZDateTime })
+  .object({ success: z.literal(true), userinfo: ZSessionUser, expiresAt: ZDateTime })
   .openapi('CurrentUser');

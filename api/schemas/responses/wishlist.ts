@@ -1,5 +1,6 @@
 import '../zod-setup.ts';
 import { z } from '@hono/zod-openapi';
+import { AD_STATES } from '../../constants/ad-states.ts';
 import { ZDateTime, ZHtml, ZImageName, ZRecordId } from './common.ts';
 
 /** A saved ad, in the legacy item_* names, always showing the ad's own text and image. */
@@ -13,6 +14,10 @@ export const ZWishlistItem = z
     item_image: ZImageName,
     price: z.number().min(0),
     created_at: ZDateTime,
+    status: z
+      .enum(AD_STATES)
+      .openapi({ description: 'The saved ad’s state: the list marks those no longer on offer.' }),
+    expires_at: ZDateTime,
   })
   .openapi('WishlistItem');
 

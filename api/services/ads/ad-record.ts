@@ -1,4 +1,6 @@
 import { ads, categories } from '../../db/schema/index.ts';
+import { sanitizeAdDescription } from '../../lib/sanitize.ts';
+import { ownerActions, type TAdState } from './ad-states.ts';
 
 /** The ad columns every admin read selects (never the search vector), with its category. */
 export const adColumns = {
@@ -19,6 +21,9 @@ export const adColumns = {
   userId: ads.userId,
   createdAt: ads.createdAt,
   updatedAt: ads.updatedAt,
+  status: ads.status,
+  publishedAt: ads.publishedAt,
+  expiresAt: ads.expiresAt,
 };
 
 export type TAdRow = {
@@ -39,18 +44,22 @@ export type TAdRow = {
   userId: number;
   createdAt: Date;
   updatedAt: Date;
+  status: TAdState;
+  publishedAt: Date;
+  expiresAt: Date;
 };
 
 /**
  * An ad in its legacy field names (docs/API.md), as the admin screens read it: `category` is
  * the slug (what the form's select holds), galleryimages and features are JSON text.
  */
-export function toAdRecord(r: TAdRow) {
+export function toAdRecord(r: TAdRow, now = new Date()) {
   return {
     id: r.id,
     slug: r.slug,
     heading: r.heading,
-    description: r.description,
+    // Stored sanitised; older ads may still carry styling the policy now drops.
+    description: sanitizeAdDescription(r.description),
     price: Number(r.price),
     category: r.categorySlug ?? '',
     category_id: r.categoryId,
@@ -64,6 +73,11 @@ export function toAdRecord(r: TAdRow) {
     user_id: r.userId,
     created_at: r.createdAt,
     updated_at: r.updatedAt,
+    status: r.status,
+    published_at: r.publishedAt,
+    expires_at: r.expiresAt,
+    // The owner's buttons for this row now (api/services/ads/ad-states.ts ownerActions).
+    actions: ownerActions(r.status, r.expiresAt, now),
   };
 }
 export type TAdRecord = ReturnType<typeof toAdRecord>;

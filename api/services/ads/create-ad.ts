@@ -2,12 +2,16 @@ import type { TSessionUser } from '../../context.ts';
 import { db } from '../../db/client.ts';
 import { ads } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { sanitizeRichText } from '../../lib/sanitize.ts';
+import { sanitizeAdDescription } from '../../lib/sanitize.ts';
 import { recordIdempotentAnswer } from '../../middleware/idempotency.ts';
 import { AD_MESSAGES, isBlankHtml, type TAdCreate } from '../../schemas/ad.ts';
 import { deleteImages, storeImages } from '../../storage/images.ts';
+import { getModerationSettings } from '../moderation/moderation-settings.ts';
+import { assertMayPost, reviewHoldFor } from '../moderation/screen-ad.ts';
+import { requestSavedSearchMatching } from '../saved-searches/queue-matching.ts';
 import { toAdRecord } from './ad-record.ts';
 import { nextFreeSlug, slugBase } from './ad-slug.ts';
+import { expiryFrom } from './ad-states.ts';
 import { assertDailyAllowance } from './count-ads-today.ts';
 import { findCategoryBySlug } from './find-category.ts';
 import { loadManagedAd } from './get-ad.ts';
@@ -27,9 +31,11 @@ export async function createAd(options: {
   gallery?: File[];
 }) {
   const { user, input } = options;
-  const description = sanitizeRichText(input.description);
+  const description = sanitizeAdDescription(input.description);
   if (isBlankHtml(description)) throw new AppError('BAD_REQUEST', AD_MESSAGES.description);
   const category = await findCategoryBySlug(input.category);
+  const rules = await getModerationSettings();
+  assertMayPost(user, rules);
   const limits = await getPlanLimits({ user });
   if (input.make_as_featured === 'Y' && !limits.featured) throw new AppError('FORBIDDEN', FEATURED_NOT_IN_PLAN);
   // Checked early so a refused request does no image work; checked again under a lock below.
@@ -46,7 +52,10 @@ export async function createAd(options: {
   let committing = false;
   try {
     const adsData = await db().transaction(async (tx) => {
+      const now = new Date();
       await assertDailyAllowance({ user, limit: limits.adsPerDay, tx });
+      // A banned word or pre-moderation sends the ad to review first (docs/MODERATION.md).
+      const held = await reviewHoldFor({ user, heading: input.heading, description, isNew: true, rules, tx });
       const base = slugBase(input.heading);
       let id: number | undefined;
       // A concurrent ad may take the slug between the look-up and the insert: try the next.
@@ -67,6 +76,10 @@ export async function createAd(options: {
             features: JSON.stringify(input.features),
             makeAsFeatured: input.make_as_featured,
             userId: user.id,
+            // The first period, of the owner's plan days (docs/AD-STATES.md, Expiry).
+            publishedAt: now,
+            expiresAt: expiryFrom(now, limits.expiryDays),
+            ...(held ? { status: 'pending' as const, statusBeforePending: 'active' as const, heldReason: held } : {}),
           })
           .onConflictDoNothing({ target: ads.slug })
           .returning({ id: ads.id });
@@ -80,6 +93,8 @@ export async function createAd(options: {
       committing = true;
       return record;
     });
+    // Saved searches learn of the ad from a job, never in this request.
+    await requestSavedSearchMatching();
     return adsData;
   } catch (err) {
     // If the COMMIT may have gone through, the row may point at these files: keep them.

@@ -1,8 +1,15 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
-import { db } from '../../db/client.ts';
+import { and, asc, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { TVisibleState } from '../../constants/ad-states.ts';
+import { connection, type Db, db, type Tx } from '../../db/client.ts';
 import { ads, categories } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
+import { pgErrorCode } from '../../lib/pg-error.ts';
 import type { TAdSort } from '../../schemas/ad-query.ts';
 import { countAllAds } from '../categories/count-all-ads.ts';
+import { publicAdFilter } from './public-ad-filter.ts';
+import { SEARCH_TIMEOUT_MESSAGE, searchCountCap, searchTimeoutMs } from './search-settings.ts';
+import { suggestSearch } from './suggest-search.ts';
+import { termGroup } from './word-forms.ts';
 
 export type TListAdsOptions = {
   page: number;
@@ -14,7 +21,17 @@ export type TListAdsOptions = {
   sort?: TAdSort;
   minPrice?: number;
   maxPrice?: number;
+  /** Only this seller's ads (the seller page). */
+  sellerId?: number;
+  /**
+   * Also count, per category, the ads matching the other filters (search, price): the filter
+   * sidebar's numbers for the current search. Capped like the total.
+   */
+  withCategoryCounts?: boolean;
 };
+
+/** One category's matches for the current search; `capped`: at least `count` (counting stopped). */
+export type TCategoryCount = { slug: string; count: number; capped: boolean };
 
 /** Words kept from a search box; the rest of the input is punctuation to the parser anyway. */
 const MAX_WORDS = 8;
@@ -34,24 +51,35 @@ export function searchTerms(search: string | undefined): string[] {
   return words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w));
 }
 
-/** All `terms` (from searchTerms) as one tsquery; also the admin list's filter. */
-export const tsquery = (terms: string[]) => sql`to_tsquery('simple', ${terms.join(' & ')})`;
+/**
+ * All `terms` (from searchTerms) as one tsquery, each term matching any of its word forms
+ * (word-forms.ts: 'bikes' finds 'bike'); also the admin list's filter. `keyed`: the form a
+ * saved search stores (its first word a prefix of all it can match).
+ */
+export const tsquery = (terms: string[], options: { keyed?: boolean } = {}) =>
+  sql`to_tsquery('simple', ${terms.map((t) => termGroup(t, options)).join(' & ')})`;
+
+/** Any of `terms` with their forms, as one tsquery: ranking and category-name matching. */
+const anyTermQuery = (terms: string[]) => sql`to_tsquery('simple', ${terms.map((t) => termGroup(t)).join(' | ')})`;
+
+/**
+ * A category's name as a search document: a search term that matches it matches every ad in
+ * that category ('phones' finds 'Mobile Phones'). The saved-search matcher uses it too.
+ */
+export const categoryNameDocument = sql`to_tsvector('simple', ${categories.name})`;
 
 /**
  * One small query over categories: the id of the chosen slug, and for each search term the
  * categories whose name matches it (so 'phones' finds every ad in 'Mobile Phones').
  */
-async function categoryLookup(slug: string, terms: string[]) {
+async function categoryLookup(q: Db | Tx, slug: string, terms: string[]) {
   if (!slug && terms.length === 0)
     return { selectedId: undefined, selectedCount: 0, matches: terms.map(() => [] as number[]) };
-  const flags = terms.map(
-    (t) => sql`CASE WHEN to_tsvector('simple', ${categories.name}) @@ ${tsquery([t])} THEN '1' ELSE '0' END`,
-  );
+  const flags = terms.map((t) => sql`CASE WHEN ${categoryNameDocument} @@ ${tsquery([t])} THEN '1' ELSE '0' END`);
   const conditions: SQL[] = [];
   if (slug) conditions.push(eq(categories.slug, slug));
-  if (terms.length)
-    conditions.push(sql`to_tsvector('simple', ${categories.name}) @@ to_tsquery('simple', ${terms.join(' | ')})`);
-  const rows = await db()
+  if (terms.length) conditions.push(sql`${categoryNameDocument} @@ ${anyTermQuery(terms)}`);
+  const rows = await q
     .select({
       id: categories.id,
       slug: categories.slug,
@@ -91,7 +119,18 @@ function searchCondition(terms: string[], categoryMatches: number[][]): SQL {
  */
 export const newestFirst = [sql`${ads.createdAt} desc nulls last`, desc(ads.id)];
 
-const ORDER: Record<TAdSort, SQL[]> = {
+/**
+ * "Best match": ts_rank over the search document with the heading (weight A) counting ten
+ * times a description word (C) and the location (B) in between; equal ranks newest first.
+ * The query is the terms OR-ed, so a term that matched through a category name still ranks
+ * the ads whose own text has it higher.
+ */
+const RANK_WEIGHTS = '{0.05, 0.1, 0.4, 1.0}';
+function relevanceOrder(terms: string[], orderable: SQL): SQL[] {
+  return [sql`ts_rank(${RANK_WEIGHTS}::float4[], ${ads.search}, ${anyTermQuery(terms)}) DESC`, orderable, desc(ads.id)];
+}
+
+const ORDER: Record<Exclude<TAdSort, 'relevance'>, SQL[]> = {
   '': newestFirst,
   'price-asc': [asc(ads.price), asc(ads.id)],
   'price-desc': [desc(ads.price), desc(ads.id)],
@@ -108,75 +147,287 @@ export const newestFirstFromMatches = [sql`(${ads.createdAt} + interval '0 secon
  * selective filter instead collects its matches through the GIN/btree bitmaps and sorts
  * just those.
  */
-const ORDER_FROM_MATCHES: Record<TAdSort, SQL[]> = {
+const ORDER_FROM_MATCHES: Record<Exclude<TAdSort, 'relevance'>, SQL[]> = {
   '': newestFirstFromMatches,
   'price-asc': [sql`(${ads.price} + 0) asc`, asc(ads.id)],
   'price-desc': [sql`(${ads.price} + 0) desc`, desc(ads.id)],
 };
 /** At most this many matches are sorted directly (a few ms); more are read in index order. */
 export const SORT_MATCHES_UP_TO = 2_000;
+/**
+ * "Best match" over more matches than the count cap ranks the newest this many of them (or as
+ * many as the page needs): ranking every match of a common word would read every one. When
+ * even finding the newest takes too long (WALK_BUDGET_MS), it ranks the first this many
+ * matches the GIN index gives, in storage order: a sample, never a wait.
+ */
+export const RANK_NEWEST_UP_TO = 200;
+/**
+ * How long (ms) walking an order index may take before the matches are sorted instead
+ * (PostgreSQL only): a walk is quick when matches are spread evenly along the order, but a
+ * word whose ads all sit at one end of it (a car word sorted by lowest price passes every
+ * cheaper ad of the other categories first) reads row after row.
+ */
+export const WALK_BUDGET_MS = 15;
+/** work_mem of a search's statements (PostgreSQL): exact bitmaps for a million ads. */
+const SEARCH_WORK_MEM = '16MB';
 
-/** The public ad list: filters, sort and one page, plus the total for pagination. */
+/** The columns of an ad card (ZAdCard); the seller page and saved searches show the same cards. */
+export const adCardColumns = {
+  id: ads.id,
+  slug: ads.slug,
+  heading: ads.heading,
+  description: ads.description,
+  price: ads.price,
+  category: categories.name,
+  category_slug: categories.slug,
+  location: ads.location,
+  image: ads.image,
+  make_as_featured: ads.makeAsFeatured,
+  rating: ads.rating,
+  created_at: ads.createdAt,
+  status: ads.status,
+};
+
+/** A row of adCardColumns as the API sends it; only visible ads are ever read as cards. */
+export function toAdCard<T extends { price: number | string; image: string | null; status: string }>(r: T) {
+  return { ...r, price: Number(r.price), image: r.image ?? '', status: r.status as TVisibleState };
+}
+
+/**
+ * Runs a search's queries under the search statement timeout and without JIT (PostgreSQL:
+ * SET LOCAL in one read transaction). A statement cancelled for taking too long (SQLSTATE 57014) becomes a 503
+ * with a plain message: the visitor gets an answer instead of waiting.
+ */
+async function withSearchTimeout<T>(run: (q: Db | Tx) => Promise<T>): Promise<T> {
+  const ms = searchTimeoutMs();
+  try {
+    if (connection().kind !== 'postgres') return await run(db());
+    return await db().transaction(async (tx) => {
+      // No JIT either: the planner's cost of a per-category count or a sort of many matches
+      // passes jit_above_cost, and compiling took ~1 s (EXPLAIN ANALYZE, docs/PERFORMANCE.md)
+      // for queries that run in milliseconds. And work_mem enough for the search's bitmaps to
+      // stay exact: at 1M ads a common prefix AND a category went lossy at the default 4 MB
+      // and rechecked 232,598 rows (358 ms; 99 ms with 16 MB).
+      await tx.execute(
+        sql`SELECT set_config('statement_timeout', ${String(ms)}, true), set_config('jit', 'off', true), set_config('work_mem', ${SEARCH_WORK_MEM}, true)`,
+      );
+      return run(tx);
+    });
+  } catch (err) {
+    if (pgErrorCode(err) === '57014') {
+      throw new AppError('UNAVAILABLE', SEARCH_TIMEOUT_MESSAGE, { headers: { 'Retry-After': '5' } });
+    }
+    throw err;
+  }
+}
+
+/**
+ * Test-only: a condition added to every search's count (e.g. a pg_sleep, or a function that
+ * raises 57014) to force the statement timeout. Never set outside tests.
+ */
+export const searchTestHooks: { extraCondition?: SQL } = {};
+
+/**
+ * Rows read by walking an order index (`walk`), or, when that takes longer than
+ * WALK_BUDGET_MS, by collecting and sorting the matches (`sort`). On PostgreSQL the walk runs
+ * in a savepoint with its own statement timeout; a cancelled walk is rolled back and the sort
+ * runs under the search's own timeout. PGlite cannot interrupt a statement: it walks.
+ */
+async function walkOrSort<T>(q: Db | Tx, walk: (q: Db | Tx) => Promise<T>, sort: (q: Db | Tx) => Promise<T>) {
+  const ms = searchTimeoutMs();
+  if (connection().kind !== 'postgres' || ms === 0 || q === db()) return walk(q);
+  try {
+    return await (q as Tx).transaction(async (sp) => {
+      await sp.execute(sql`SELECT set_config('statement_timeout', ${String(WALK_BUDGET_MS)}, true)`);
+      const rows = await walk(sp);
+      // SET LOCAL inside a savepoint outlives its release: back to the search's own limit.
+      await sp.execute(sql`SELECT set_config('statement_timeout', ${String(ms)}, true)`);
+      return rows;
+    });
+  } catch (err) {
+    if (pgErrorCode(err) !== '57014') throw err;
+    return sort(q);
+  }
+}
+
+/** How many rows match `where`, counting no further than `upTo` (a LIMIT inside the count). */
+async function countUpTo(q: Db | Tx, where: SQL | undefined, upTo: number): Promise<number> {
+  const limited = q.select({ one: sql`1` }).from(ads).where(where).limit(upTo).as('limited');
+  const [row] = await q.select({ n: sql<string>`count(*)` }).from(limited);
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Per category, the ads matching `where` (every filter but the category), from one pass over
+ * at most cap + 1 matches grouped by category: the same counting that stops the total. When
+ * the search has no more matches than the cap the counts are exact; otherwise every count is
+ * "at least" (`capped`). Counting each category on its own up to the cap instead read up to
+ * cap + 1 rows per category and rebuilt the search's bitmap each time: 10.8 s at 1M ads for a
+ * common prefix (docs/PERFORMANCE.md). `seen`: the pass's matches (cap + 1 means more).
+ */
+async function countByCategory(q: Db | Tx, where: SQL | undefined, cap: number) {
+  const upTo = cap + 1;
+  const limited = q.select({ categoryId: ads.categoryId }).from(ads).where(where).limit(upTo).as('limited');
+  const [grouped, all] = await Promise.all([
+    q.select({ categoryId: limited.categoryId, n: sql<string>`count(*)` }).from(limited).groupBy(limited.categoryId),
+    q.select({ id: categories.id, slug: categories.slug }).from(categories).orderBy(categories.id),
+  ]);
+  const counts = new Map(grouped.map((r) => [r.categoryId, Number(r.n)]));
+  const seen = grouped.reduce((sum, r) => sum + Number(r.n), 0);
+  const full = seen >= upTo;
+  const list = all.map((c): TCategoryCount => {
+    const n = counts.get(c.id) ?? 0;
+    return { slug: c.slug, count: Math.min(n, cap), capped: full || n > cap };
+  });
+  return { list, seen, full, byId: counts };
+}
+
+/**
+ * The public ad list: filters, sort and one page, plus the total for pagination. A filtered
+ * total stops counting past SEARCH_COUNT_CAP (`totalCapped`); a search that finds nothing
+ * carries a `suggestion` ("Did you mean …?") when a word of it is not in the catalogue.
+ */
 export async function listAds(options: TListAdsOptions) {
   const { page, limit, sort = '', minPrice, maxPrice } = options;
   const terms = searchTerms(options.search);
   const slug = options.category ?? '';
-  const empty = { ads: [], total: 0, totalPages: 0, page, limit };
-  const lookup = await categoryLookup(slug, terms);
-  if (slug && lookup.selectedId === undefined) return empty;
-
-  const conditions: SQL[] = [];
-  if (lookup.selectedId !== undefined) conditions.push(eq(ads.categoryId, lookup.selectedId));
-  if (minPrice !== undefined) conditions.push(gte(ads.price, minPrice));
-  if (maxPrice !== undefined) conditions.push(lte(ads.price, maxPrice));
-  if (terms.length) conditions.push(searchCondition(terms, lookup.matches));
-  const where = conditions.length ? and(...conditions) : undefined;
-
-  const countQuery = () => db().select({ n: count() }).from(ads).where(where);
-  const pageQuery = (order: SQL[]) =>
-    db()
-      .select({
-        id: ads.id,
-        slug: ads.slug,
-        heading: ads.heading,
-        description: ads.description,
-        price: ads.price,
-        category: categories.name,
-        category_slug: categories.slug,
-        location: ads.location,
-        image: ads.image,
-        make_as_featured: ads.makeAsFeatured,
-        rating: ads.rating,
-        created_at: ads.createdAt,
-      })
-      .from(ads)
-      .innerJoin(categories, eq(categories.id, ads.categoryId))
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset((page - 1) * limit);
-
-  let total: number;
-  let rows: Awaited<ReturnType<typeof pageQuery>>;
-  if (!where || (conditions.length === 1 && lookup.selectedId !== undefined)) {
-    // No filter, or a category alone: the total is the triggers' count (categories.ad_count),
-    // read in the same round as the page instead of counting rows.
-    const [r, all] = await Promise.all([pageQuery(ORDER[sort]), where ? lookup.selectedCount : countAllAds()]);
-    rows = r;
-    total = all;
-  } else {
-    // Filtered: count first. It picks the plan for the page, and a miss needs no second query.
-    total = Number((await countQuery())[0]?.n ?? 0);
-    if (total === 0 || (page - 1) * limit >= total) return { ...empty, total, totalPages: Math.ceil(total / limit) };
-    rows = await pageQuery(total <= SORT_MATCHES_UP_TO ? ORDER_FROM_MATCHES[sort] : ORDER[sort]);
-  }
-  return {
-    ads: rows.map((r) => ({ ...r, price: Number(r.price), image: r.image ?? '' })),
-    total,
-    totalPages: Math.ceil(total / limit),
+  const empty = {
+    ads: [],
+    total: 0,
+    totalPages: 0,
+    totalCapped: false,
     page,
     limit,
+    suggestion: null as string | null,
+    categoryCounts: undefined as TCategoryCount[] | undefined,
   };
+
+  // '%' and '_' are searched as the characters they are, never as wildcards matching every
+  // ad: the index holds words, so no ad matches them alone. Other punctuation alone is no
+  // search at all (the list as if nothing was typed), as it always was.
+  if (terms.length === 0 && /[%_]/.test(options.search ?? '')) return empty;
+
+  const filtered =
+    terms.length > 0 || minPrice !== undefined || maxPrice !== undefined || options.sellerId !== undefined;
+  if (!filtered) return listUnfiltered(options, slug, empty);
+
+  return withSearchTimeout(async (q) => {
+    const lookup = await categoryLookup(q, slug, terms);
+    if (slug && lookup.selectedId === undefined) return empty;
+
+    // Everything but the category: the sidebar counts every category for the same filters.
+    const others: SQL[] = [];
+    if (minPrice !== undefined) others.push(gte(ads.price, minPrice));
+    if (maxPrice !== undefined) others.push(lte(ads.price, maxPrice));
+    if (options.sellerId !== undefined) others.push(eq(ads.userId, options.sellerId));
+    if (terms.length) others.push(searchCondition(terms, lookup.matches));
+    // Only what the public may see (active or reserved, not past its time), always.
+    const whereOthers = and(publicAdFilter(), ...others);
+    const where =
+      lookup.selectedId !== undefined ? and(whereOthers, eq(ads.categoryId, lookup.selectedId)) : whereOthers;
+
+    const cap = searchCountCap();
+    const byCategory = options.withCategoryCounts ? await countByCategory(q, whereOthers, cap) : undefined;
+    const categoryCounts = byCategory?.list;
+    // The category counts, when asked for, give the total too: the pass's matches (all of
+    // them, or cap + 1), or the chosen category's exact count when the pass saw every match.
+    let counted: number;
+    if (byCategory && !searchTestHooks.extraCondition && (lookup.selectedId === undefined || !byCategory.full)) {
+      counted = lookup.selectedId !== undefined ? (byCategory.byId.get(lookup.selectedId) ?? 0) : byCategory.seen;
+    } else {
+      counted = await countUpTo(
+        q,
+        searchTestHooks.extraCondition ? and(where, searchTestHooks.extraCondition) : where,
+        cap + 1,
+      );
+    }
+    const totalCapped = counted > cap;
+    const total = Math.min(counted, cap);
+    const totalPages = Math.ceil(total / limit);
+    const offset = (page - 1) * limit;
+    if (counted === 0 || (!totalCapped && offset >= total)) {
+      const suggestion = counted === 0 && terms.length && page === 1 ? await suggestSearch(q, terms) : null;
+      return { ...empty, total, totalPages, totalCapped, suggestion, categoryCounts };
+    }
+
+    // Few matches (all of them counted): collect and sort them. More: walk the order index,
+    // within a time budget (walkOrSort).
+    const fewMatches = counted <= Math.min(cap, SORT_MATCHES_UP_TO);
+    let rows: TCardRow[];
+    if (sort === 'relevance' && terms.length) {
+      if (fewMatches) {
+        rows = await cardQuery(q, where, relevanceOrder(terms, newestFirstFromMatches[0] as SQL), limit, offset);
+      } else {
+        // Rank the newest matches only, then the page of those.
+        const poolOf = (x: Db | Tx, order: SQL[]) =>
+          x
+            .select({ id: ads.id })
+            .from(ads)
+            .where(where)
+            .orderBy(...order)
+            .limit(Math.max(RANK_NEWEST_UP_TO, offset + limit))
+            .as('pool');
+        const ranked = (x: Db | Tx, order: SQL[]) => {
+          const pool = poolOf(x, order);
+          return cardQuery(
+            x,
+            inArray(ads.id, x.select({ id: pool.id }).from(pool)),
+            relevanceOrder(terms, newestFirst[0] as SQL),
+            limit,
+            offset,
+          );
+        };
+        rows = await walkOrSort(
+          q,
+          (x) => ranked(x, newestFirst),
+          (x) => ranked(x, []),
+        );
+      }
+    } else {
+      const key = sort === 'relevance' ? '' : sort;
+      rows = fewMatches
+        ? await cardQuery(q, where, ORDER_FROM_MATCHES[key], limit, offset)
+        : await walkOrSort(
+            q,
+            (x) => cardQuery(x, where, ORDER[key], limit, offset),
+            (x) => cardQuery(x, where, ORDER_FROM_MATCHES[key], limit, offset),
+          );
+    }
+    return { ...empty, ads: rows.map(toAdCard), total, totalPages, totalCapped, categoryCounts };
+  });
+}
+
+function cardQuery(q: Db | Tx, where: SQL | undefined, order: SQL[], limit: number, offset: number) {
+  return q
+    .select(adCardColumns)
+    .from(ads)
+    .innerJoin(categories, eq(categories.id, ads.categoryId))
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+}
+type TCardRow = Awaited<ReturnType<typeof cardQuery>>[number];
+
+/**
+ * No filter, or a category alone: the total is the triggers' count of visible ads
+ * (categories.ad_count), read in the same round as the page instead of counting rows.
+ */
+async function listUnfiltered<T extends { page: number; limit: number }>(
+  options: TListAdsOptions,
+  slug: string,
+  empty: T,
+) {
+  const { page, limit, sort = '' } = options;
+  const lookup = await categoryLookup(db(), slug, []);
+  if (slug && lookup.selectedId === undefined) return empty;
+  const where =
+    lookup.selectedId !== undefined ? and(publicAdFilter(), eq(ads.categoryId, lookup.selectedId)) : publicAdFilter();
+  const [rows, total] = await Promise.all([
+    cardQuery(db(), where, ORDER[sort === 'relevance' ? '' : sort], limit, (page - 1) * limit),
+    lookup.selectedId !== undefined ? lookup.selectedCount : countAllAds(),
+  ]);
+  return { ...empty, ads: rows.map(toAdCard), total, totalPages: Math.ceil(total / limit) };
 }
 export type TAdListResult = Awaited<ReturnType<typeof listAds>>;
 export type TAdCard = TAdListResult['ads'][number];

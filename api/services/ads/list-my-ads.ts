@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { TSessionUser } from '../../context.ts';
 import { db } from '../../db/client.ts';
-import { ads, categories } from '../../db/schema/index.ts';
+import { ads, categories, users } from '../../db/schema/index.ts';
 import { filterNumber, type TAdListSort, type TSortOrder } from '../../schemas/admin-list.ts';
 import { adColumns, type TAdRow, toAdRecord } from './ad-record.ts';
 import { newestFirst, newestFirstFromMatches, searchTerms, tsquery } from './list-ads.ts';
@@ -13,6 +13,8 @@ export type TMyAdsFilter = {
   /** A column to sort on; without it, newest first. */
   sort?: TAdListSort;
   order?: TSortOrder;
+  /** Only this seller's ads (a user id); a customer's list is their own whatever it says. */
+  seller?: number;
 };
 
 /**
@@ -20,9 +22,10 @@ export type TMyAdsFilter = {
  * so no query parameter can widen it: docs/RULES.md, Roles and access), narrowed by the
  * filter text.
  */
-export function myAdsWhere({ user, q = '' }: Pick<TMyAdsFilter, 'user' | 'q'>): SQL | undefined {
+export function myAdsWhere({ user, q = '', seller }: Pick<TMyAdsFilter, 'user' | 'q' | 'seller'>): SQL | undefined {
   const conditions: SQL[] = [];
   if (user.role !== 'admin') conditions.push(eq(ads.userId, user.id));
+  if (seller !== undefined) conditions.push(eq(ads.userId, seller));
   const terms = searchTerms(q);
   const matches: SQL[] = [];
   if (terms.length) matches.push(sql`${ads.search} @@ ${tsquery(terms)}`);
@@ -49,9 +52,21 @@ export function myAdsOrder(sort: TAdListSort | undefined, order: TSortOrder = 'a
   return fromMatches ? newestFirstFromMatches : newestFirst;
 }
 
-/** The ads with their category, in their legacy field names. */
+/** The ads with their category and their seller's name. */
 export function selectMyAds(where: SQL | undefined) {
-  return db().select(adColumns).from(ads).innerJoin(categories, eq(categories.id, ads.categoryId)).where(where);
+  return db()
+    .select({ ...adColumns, sellerName: users.name })
+    .from(ads)
+    .innerJoin(categories, eq(categories.id, ads.categoryId))
+    .innerJoin(users, eq(users.id, ads.userId))
+    .where(where);
+}
+
+export type TMyAdRow = TAdRow & { sellerName: string };
+
+/** A row of the list in its legacy field names, plus `seller_name` (the admin table's Seller column). */
+export function toMyAdRecord(r: TMyAdRow) {
+  return { ...toAdRecord(r), seller_name: r.sellerName };
 }
 
 /**
@@ -60,6 +75,8 @@ export function selectMyAds(where: SQL | undefined) {
  * itself asks for one page at a time (list-my-ads-page.ts).
  */
 export async function listMyAds(options: TMyAdsFilter) {
-  const rows = (await selectMyAds(myAdsWhere(options)).orderBy(...myAdsOrder(options.sort, options.order))) as TAdRow[];
-  return rows.map(toAdRecord);
+  const rows = (await selectMyAds(myAdsWhere(options)).orderBy(
+    ...myAdsOrder(options.sort, options.order),
+  )) as TMyAdRow[];
+  return rows.map(toMyAdRecord);
 }

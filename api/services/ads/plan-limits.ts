@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { TSessionUser } from '../../context.ts';
 import { db } from '../../db/client.ts';
 import { membershipPlans } from '../../db/schema/index.ts';
-import { getSettings } from '../settings/get-settings.ts';
+import { getSettings, type TSettings } from '../settings/get-settings.ts';
+import { expiryDaysForSubscription } from './expiry-days.ts';
 
 /**
  * Hard cap on gallery images per ad, whatever the settings say: each is a file on disk and
@@ -17,22 +18,31 @@ export type TPlanLimits = {
   adsPerDay: number | null;
   /** Whether the plan includes featured placement (make_as_featured 'Y'); admins always may. */
   featured: boolean;
+  /** Days a new or renewed ad stays up (membership_plans.expiry_days; admins by their subscription too). */
+  expiryDays: number;
 };
 
 /** The caller's limits from site settings (…numberphotoAds, …numberads) by subscription. */
 export async function getPlanLimits({ user }: { user: TSessionUser }): Promise<TPlanLimits> {
-  if (user.role === 'admin') return { photos: MAX_GALLERY_IMAGES, adsPerDay: null, featured: true };
+  const expiryDays = await expiryDaysForSubscription(user.subscription ?? 'free');
+  if (user.role === 'admin') return { photos: MAX_GALLERY_IMAGES, adsPerDay: null, featured: true, expiryDays };
   const [s, featured] = await Promise.all([getSettings(), planIncludesFeatured(user.subscription ?? 'free')]);
+  const limits = settingsLimits(s, user.subscription ?? 'free') ?? settingsLimits(s, 'free')!;
+  return { ...limits, featured, expiryDays };
+}
+
+/**
+ * A subscription's photo and daily-ad limits as the site settings hold them (Free, Gold,
+ * Platinum), capped as the ad form applies them; null for a name that is no subscription.
+ */
+export function settingsLimits(s: TSettings, subscription: string): { photos: number; adsPerDay: number } | null {
   const plan = {
     free: { photos: s.freenumberphotoAds, ads: s.freenumberads },
     gold: { photos: s.goldnumberphotoAds, ads: s.goldnumberads },
     platinum: { photos: s.platinumnumberphotoAds, ads: s.platinumnumberads },
-  }[user.subscription ?? 'free'] ?? { photos: s.freenumberphotoAds, ads: s.freenumberads };
-  return {
-    photos: Math.min(Math.max(0, plan.photos), MAX_GALLERY_IMAGES),
-    adsPerDay: Math.max(0, plan.ads),
-    featured,
-  };
+  }[subscription];
+  if (!plan) return null;
+  return { photos: Math.min(Math.max(0, plan.photos), MAX_GALLERY_IMAGES), adsPerDay: Math.max(0, plan.ads) };
 }
 
 /**

@@ -3,12 +3,15 @@ import type { TSessionUser } from '../../context.ts';
 import { db } from '../../db/client.ts';
 import { ads } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { sanitizeRichText } from '../../lib/sanitize.ts';
+import { sanitizeAdDescription } from '../../lib/sanitize.ts';
 import { AD_MESSAGES, isBlankHtml, type TAdUpdate } from '../../schemas/ad.ts';
 import { deleteImages, storeImages } from '../../storage/images.ts';
+import { getModerationSettings } from '../moderation/moderation-settings.ts';
+import { reviewHoldFor } from '../moderation/screen-ad.ts';
 import { releaseAdFiles } from './ad-files.ts';
 import { toAdRecord } from './ad-record.ts';
-import { nextFreeSlug, slugBase, slugMatchesBase } from './ad-slug.ts';
+import { nextFreeSlug, recordSlugChange, slugBase, slugMatchesBase } from './ad-slug.ts';
+import { applyAdTransition } from './apply-ad-transition.ts';
 import { findCategoryBySlug } from './find-category.ts';
 import { loadManagedAd } from './get-ad.ts';
 import { FEATURED_NOT_IN_PLAN, getPlanLimits } from './plan-limits.ts';
@@ -50,10 +53,11 @@ export async function updateAd(options: {
 }) {
   const { user, input } = options;
   const before = await loadManagedAd({ user, id: input.id });
-  const description = sanitizeRichText(input.description);
+  const description = sanitizeAdDescription(input.description);
   if (isBlankHtml(description)) throw new AppError('BAD_REQUEST', AD_MESSAGES.description);
   const category = await findCategoryBySlug(input.category);
   const limits = await getPlanLimits({ user });
+  const rules = await getModerationSettings();
   // An ad featured before (say, on an earlier plan) keeps it; turning it on needs the plan.
   if (input.make_as_featured === 'Y' && before.makeAsFeatured !== 'Y' && !limits.featured)
     throw new AppError('FORBIDDEN', FEATURED_NOT_IN_PLAN);
@@ -72,6 +76,7 @@ export async function updateAd(options: {
       const fits = added.slice(0, Math.max(0, limits.photos - kept.length));
       const base = slugBase(input.heading);
       const slug = slugMatchesBase(current.slug, base) ? current.slug : await nextFreeSlug(tx, base, current.id);
+      await recordSlugChange(tx, current.id, current.slug, slug);
       await tx
         .update(ads)
         .set({
@@ -89,6 +94,10 @@ export async function updateAd(options: {
           updatedAt: new Date(),
         })
         .where(eq(ads.id, current.id));
+      // A banned word added by the edit sends a public ad back to review (docs/MODERATION.md).
+      const held = await reviewHoldFor({ user, heading: input.heading, description, isNew: false, rules, tx });
+      if (held && current.status !== 'pending' && current.status !== 'removed')
+        await applyAdTransition({ tx, id: current.id, actor: 'system', action: 'hold', heldReason: held });
       return { current, gallery: [...kept, ...fits], unused: added.slice(fits.length) };
     });
 

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { burnPasswordTime, verifyPassword } from '../../auth/password.ts';
 import { createSession } from '../../auth/session.ts';
+import { MODERATION_TEXTS } from '../../constants/moderation.ts';
 import { db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
@@ -9,7 +10,7 @@ import { toPublicUser } from '../users/to-public-user.ts';
 /** The client shows 'Please enter valid information' on failure (docs/API.md, Errors). */
 export const LOGIN_FAILED = 'Please enter valid information';
 
-export async function loginUser(options: { email: string; password: string }) {
+export async function loginUser(options: { email: string; password: string; userAgent?: string }) {
   const rows = await db().select().from(users).where(eq(users.email, options.email.toLowerCase())).limit(1);
   const user = rows[0];
   if (!user) {
@@ -19,6 +20,8 @@ export async function loginUser(options: { email: string; password: string }) {
   if (!(await verifyPassword(user.passwordHash, options.password))) {
     throw new AppError('UNAUTHORIZED', LOGIN_FAILED);
   }
-  const { token, session } = await createSession({ userId: user.id });
+  // Told only to someone who knows the password, so the ban is not a way to probe accounts.
+  if (user.bannedAt) throw new AppError('FORBIDDEN', MODERATION_TEXTS.banned);
+  const { token, session } = await createSession({ userId: user.id, userAgent: options.userAgent });
   return { token, session, user: toPublicUser(user) };
 }

@@ -12,6 +12,7 @@ export const planColumns = {
   subscription_type: membershipPlans.subscriptionType,
   price: membershipPlans.price,
   includes_featured: membershipPlans.includesFeatured,
+  expiry_days: membershipPlans.expiryDays,
 };
 
 export async function getPlan({ id }: { id: number }) {

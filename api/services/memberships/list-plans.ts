@@ -11,6 +11,7 @@ export async function listPlans() {
       subscription_type: membershipPlans.subscriptionType,
       price: membershipPlans.price,
       includes_featured: membershipPlans.includesFeatured,
+      expiry_days: membershipPlans.expiryDays,
     })
     .from(membershipPlans)
     .orderBy(asc(membershipPlans.id));

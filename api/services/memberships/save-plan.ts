@@ -13,6 +13,7 @@ export async function savePlan(options: { id?: number; input: TPlanForm }) {
     subscriptionType: input.subscription_type,
     price: input.price,
     ...(input.includes_featured === undefined ? {} : { includesFeatured: input.includes_featured }),
+    ...(input.expiry_days === undefined ? {} : { expiryDays: input.expiry_days }),
   };
   const rows = id
     ? await db().update(membershipPlans).set(values).where(eq(membershipPlans.id, id)).returning(planColumns)

@@ -14,6 +14,8 @@ export function toPageRecord(p: typeof pages.$inferSelect) {
     seokeyword: p.seokeyword,
     content: p.content,
     howwework: p.howwework,
+    showInFooter: p.showInFooter,
+    updatedAt: p.updatedAt,
   };
 }
 

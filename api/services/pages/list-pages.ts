@@ -11,6 +11,8 @@ export async function listPages() {
       slug: pages.slug,
       template: pages.template,
       seokeyword: pages.seokeyword,
+      showInFooter: pages.showInFooter,
+      updatedAt: pages.updatedAt,
     })
     .from(pages)
     .orderBy(asc(pages.id));

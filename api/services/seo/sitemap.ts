@@ -1,6 +1,7 @@
-import { asc, gt } from 'drizzle-orm';
+import { and, asc, gt } from 'drizzle-orm';
 import { db } from '../../db/client.ts';
 import { ads } from '../../db/schema/index.ts';
+import { publicAdFilter } from '../ads/public-ad-filter.ts';
 import { countAllAds } from '../categories/count-all-ads.ts';
 import { listCategories } from '../categories/list-categories.ts';
 
@@ -23,7 +24,7 @@ export async function countSitemapAdFiles(): Promise<number> {
   return Math.max(1, Math.ceil((await countAllAds()) / ADS_PER_SITEMAP));
 }
 
-/** Ads of sitemap file `page` (1-based), by id. */
+/** Public ads (publicAdFilter) of sitemap file `page` (1-based), by id. */
 export async function listSitemapAds({ page }: { page: number }) {
   // Keyset on id: find where this file starts, then read one file's worth.
   const skip = (page - 1) * ADS_PER_SITEMAP;
@@ -34,6 +35,7 @@ export async function listSitemapAds({ page }: { page: number }) {
           await db()
             .select({ id: ads.id })
             .from(ads)
+            .where(publicAdFilter())
             .orderBy(asc(ads.id))
             .offset(skip - 1)
             .limit(1)
@@ -42,7 +44,7 @@ export async function listSitemapAds({ page }: { page: number }) {
   return db()
     .select({ slug: ads.slug, updatedAt: ads.updatedAt })
     .from(ads)
-    .where(gt(ads.id, start))
+    .where(and(publicAdFilter(), gt(ads.id, start)))
     .orderBy(asc(ads.id))
     .limit(ADS_PER_SITEMAP);
 }

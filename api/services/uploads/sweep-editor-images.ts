@@ -1,4 +1,4 @@
-import { EDITOR_IMAGE_GRACE_MS, EDITOR_IMAGE_SWEEP_INTERVAL_MS } from '../../lib/limits.ts';
+import { EDITOR_IMAGE_GRACE_MS } from '../../lib/limits.ts';
 import { deleteImages } from '../../storage/images.ts';
 import { listFilesWithDates } from '../../storage/storage.ts';
 import { EDITOR_IMAGE_PREFIX, stillShownEditorImages } from '../ads/ad-files.ts';
@@ -31,39 +31,19 @@ export async function sweepEditorImages(options: { now?: number; graceMs?: numbe
   return abandoned;
 }
 
-/** sweepEditorImages for boot and the timer: logs what it did or why it failed, never throws. */
-export async function runEditorImageSweep(): Promise<void> {
+/**
+ * sweepEditorImages for boot and the hourly job (queue `sweep-editor-images`): logs what it did.
+ * At boot a failure is only logged (it never blocks a start); the job passes `rethrow` so that
+ * pg-boss records the failure and retries.
+ */
+export async function runEditorImageSweep(options: { rethrow?: boolean } = {}): Promise<{ removed: number }> {
   try {
     const removed = await sweepEditorImages();
     if (removed.length) console.log(`[uploads] removed ${removed.length} abandoned editor image(s)`);
+    return { removed: removed.length };
   } catch (err) {
     console.error('[uploads] sweeping abandoned editor images failed', err);
+    if (options.rethrow) throw err;
+    return { removed: 0 };
   }
-}
-
-// Shared through globalThis: the server script and the built app each load their own copy
-// of this module, and one timer per process is enough.
-const TIMER = Symbol.for('marketplace.editorImageSweep');
-
-/**
- * Sweeps every EDITOR_IMAGE_SWEEP_INTERVAL_MS from now on, once per process (idempotent).
- * The timer is unref'd: it never keeps a script or test run alive. Returns a stop function.
- */
-export function scheduleEditorImageSweep(everyMs = EDITOR_IMAGE_SWEEP_INTERVAL_MS): () => void {
-  const g = globalThis as Record<symbol, NodeJS.Timeout | undefined>;
-  if (!g[TIMER]) {
-    let running = false;
-    const timer = setInterval(async () => {
-      if (running) return; // a slow sweep (a large bucket) is not started twice
-      running = true;
-      await runEditorImageSweep();
-      running = false;
-    }, everyMs);
-    timer.unref();
-    g[TIMER] = timer;
-  }
-  return () => {
-    clearInterval(g[TIMER]);
-    g[TIMER] = undefined;
-  };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import Dialog from '../../components/ui/Dialog.tsx';
 
 type Props = {
   open: boolean;
@@ -20,22 +20,12 @@ export default function ConfirmDialog({
   onConfirm,
   onCancel,
 }: Props) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    if (open && !d.open) d.showModal();
-    if (!open && d.open) d.close();
-  }, [open]);
   return (
-    <dialog
-      ref={ref}
-      onCancel={(e) => {
-        e.preventDefault();
-        onCancel();
-      }}
+    <Dialog
+      open={open}
+      onClose={onCancel}
       className="m-auto w-[400px] max-w-[90vw] rounded-xl p-0 shadow-xl backdrop:bg-slate-900/50"
-      aria-labelledby="confirm-title"
+      labelledBy="confirm-title"
     >
       <div className="p-5">
         <h2 id="confirm-title" className="text-lg font-semibold text-slate-900">
@@ -60,6 +50,6 @@ export default function ConfirmDialog({
           </button>
         </div>
       </div>
-    </dialog>
+    </Dialog>
   );
 }

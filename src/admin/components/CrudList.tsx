@@ -1,6 +1,6 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { ExternalLink, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ADMIN_PAGE_SIZE as PAGE_SIZE } from '../../../api/constants/limits.ts';
 import { buttonClass } from '../../components/ui/classes.ts';
@@ -38,6 +38,8 @@ export type TCrudListProps<T extends TRow> = {
   viewHref?: (row: T) => string;
   /** The column id that titles each row's card on a phone (DataTable's cardTitle). */
   cardTitle?: string;
+  /** The screen's own filters, shown between the heading and the table. */
+  filters?: ReactNode;
   /** Changing this reloads the list (e.g. after the screen saved a row). */
   reloadKey?: unknown;
   /**
@@ -147,6 +149,7 @@ function CrudListView<T extends TRow>(props: TCrudListProps<T> & { list: TListSo
   return (
     <div className="space-y-4">
       <h2 className="text-xl font-semibold text-slate-900">{title}</h2>
+      {props.filters}
       <DataTable
         columns={columns}
         rowActions={rowActions}

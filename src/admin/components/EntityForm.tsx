@@ -46,7 +46,14 @@ export default function EntityForm<V extends FieldValues>({
     );
   }
   return (
-    <FormShell title={title} submitLabel={submitLabel} busy={state.busy} onSubmit={state.onSubmit} aside={back}>
+    <FormShell
+      title={title}
+      submitLabel={submitLabel}
+      busy={state.busy}
+      onSubmit={state.onSubmit}
+      aside={back}
+      errors={state.errors}
+    >
       {children}
     </FormShell>
   );

@@ -1,46 +1,75 @@
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { Button } from '../../components/ui/controls.tsx';
+import UiField from '../../components/ui/Field.tsx';
+import { ErrorsForm, type TFieldErrors, useFieldErrorText } from '../../components/ui/field-errors.tsx';
 
-/** Admin forms: one column, labels above fields, the shared controls of src/components/ui. */
-export { default as Field } from '../../components/ui/Field.tsx';
+/**
+ * Admin forms: one column, labels above fields, the shared controls of src/components/ui.
+ * A Field shows its own `error`, else the message its form's field errors hold for it (found
+ * by `name`, or by the control's id given as `htmlFor`), so a form's fields need no wiring.
+ */
+export function Field({ name, error, ...props }: ComponentProps<typeof UiField> & { name?: string }) {
+  const found = useFieldErrorText(name, props.htmlFor);
+  return <UiField {...props} error={error ?? found} />;
+}
 
 /**
  * The form shell: title, fields in one column, the submit button. noValidate: checks run
- * through the shared Zod schema so the toasts follow the schema's field order.
+ * through the shared Zod schema; `errors` (useSchemaForm's) puts each message under its field.
  */
 export function FormShell({
   title,
   submitLabel,
   busy = false,
+  disabled = false,
   onSubmit,
   children,
   aside,
+  notice,
+  errors,
 }: {
   title: string;
   submitLabel: string;
   busy?: boolean;
+  /** Everything in the form is off (a reached limit): one fieldset disables every control. */
+  disabled?: boolean;
   onSubmit: (e: React.FormEvent<HTMLFormElement>) => void;
   children: ReactNode;
   aside?: ReactNode;
+  /** Shown above the fields and outside the disabled fieldset (e.g. why the form is off). */
+  notice?: ReactNode;
+  errors?: TFieldErrors;
 }) {
-  return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5">
+  const body = (
+    <>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-xl font-semibold text-slate-900">{title}</h2>
         {aside}
       </div>
-      {children}
-      <div className="pt-2">
-        <Button type="submit" disabled={busy}>
-          {busy && (
-            <span
-              className="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white"
-              aria-hidden="true"
-            />
-          )}
-          {submitLabel}
-        </Button>
-      </div>
+      {notice}
+      <fieldset disabled={disabled} className="min-w-0 space-y-5 disabled:opacity-60">
+        {children}
+        <div className="pt-2">
+          <Button type="submit" disabled={busy || disabled}>
+            {busy && (
+              <span
+                className="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white"
+                aria-hidden="true"
+              />
+            )}
+            {submitLabel}
+          </Button>
+        </div>
+      </fieldset>
+    </>
+  );
+  return errors ? (
+    <ErrorsForm errors={errors} onSubmit={onSubmit} className="space-y-5">
+      {body}
+    </ErrorsForm>
+  ) : (
+    <form noValidate onSubmit={onSubmit} className="space-y-5">
+      {body}
     </form>
   );
 }

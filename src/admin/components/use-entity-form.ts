@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { type BaseSyntheticEvent, useEffect, useState } from 'react';
 import {
   type DefaultValues,
   type FieldErrors,
@@ -11,7 +11,9 @@ import {
 } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import type { ZodType } from 'zod';
+import { useFormFieldErrors } from '../../components/ui/field-errors.tsx';
 import { apiFetch, type TApiData, type TApiError, type TApiPath, withIdempotencyKey } from '../../lib/api.ts';
+import { issuesFromAnswer } from '../../lib/form-errors.ts';
 import { createSubmissionKeys } from '../../lib/submission-key.ts';
 import { notify } from '../../lib/toast.ts';
 import { useReturnTo } from './list-return.ts';
@@ -56,7 +58,10 @@ export function firstErrorMessage(errors: unknown): string | undefined {
  * The one validation path of the admin forms: react-hook-form checked by the shared Zod
  * schema (zodResolver). `toCheck` reshapes the values first where the schema checks what is
  * sent rather than the fields. The submit handler gets the form values as typed (the server
- * parses them again), and an invalid form gets one toast: the schema's first message.
+ * parses them again). An invalid form shows each message under its field, focuses the first
+ * (useFormFieldErrors) and keeps the one summary toast: the schema's first message. Every
+ * submission first takes away the error toasts of the one before. `failed` does the same for
+ * the server's answer: its toast, and its per-field problems (`fields`) under their fields.
  */
 export function useSchemaForm<V extends FieldValues>({
   defaults,
@@ -79,12 +84,31 @@ export function useSchemaForm<V extends FieldValues>({
     defaultValues: defaults as DefaultValues<V> | undefined,
     resolver,
     mode,
-    // Problems are named in a toast; moving the focus would be new behaviour for these forms.
+    // useFormFieldErrors moves the focus (and scrolls), after the messages are on screen.
     shouldFocusError: false,
   });
-  const submit = (onValid: SubmitHandler<V>) =>
-    form.handleSubmit(onValid, (errors) => notify.error(firstErrorMessage(errors) ?? 'Please check the form.'));
-  return { form, submit };
+  const fieldErrors = useFormFieldErrors(form);
+  const submit =
+    (onValid: SubmitHandler<V>) =>
+    (e?: BaseSyntheticEvent): Promise<void> => {
+      fieldErrors.begin();
+      return form.handleSubmit(
+        async (values, event) => {
+          fieldErrors.clear();
+          await onValid(values, event);
+        },
+        (errors) => {
+          fieldErrors.invalid(errors);
+          notify.error(firstErrorMessage(errors) ?? 'Please check the form.');
+        },
+      )(e);
+    };
+  /** A refused save: the server's text as the toast, its per-field problems under the fields. */
+  const failed = (res: TApiError, title?: string) => {
+    notify.error(res.error, title);
+    fieldErrors.show(issuesFromAnswer(res, Object.keys(form.getValues())));
+  };
+  return { form, submit, errors: fieldErrors, failed };
 }
 
 /**
@@ -97,7 +121,7 @@ export function useEntityForm<V extends FieldValues, P extends TApiPath = TApiPa
   const isEdit = id !== undefined;
   const navigate = useNavigate();
   const doneTo = useReturnTo(options.doneTo);
-  const { form, submit } = useSchemaForm<V>({
+  const { form, submit, errors, failed } = useSchemaForm<V>({
     defaults: options.defaults,
     schema: options.schema,
     toCheck: options.toCheck,
@@ -137,7 +161,7 @@ export function useEntityForm<V extends FieldValues, P extends TApiPath = TApiPa
     const res = await withIdempotencyKey(submissions.keyFor({ id, values }), () => options.save(values, id));
     setBusy(false);
     if (!res.success) {
-      notify.error(res.error);
+      failed(res);
       return;
     }
     submissions.succeeded();
@@ -146,5 +170,5 @@ export function useEntityForm<V extends FieldValues, P extends TApiPath = TApiPa
     navigate(doneTo);
   });
 
-  return { form, id, isEdit, loading, loadError, busy, onSubmit };
+  return { form, errors, id, isEdit, loading, loadError, busy, onSubmit };
 }

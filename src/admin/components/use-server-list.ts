@@ -84,7 +84,8 @@ export function useServerList<T>({ path, key, failText, pageSize, sortable }: TO
     const request = ++latest.current;
     const abort = new AbortController();
     setLoading(true);
-    const url: TApiPath = `${path}?${query}`;
+    // A path may carry the screen's own filters (`/api/ads?seller=3`); the list's go after them.
+    const url = (path.includes('?') ? `${path}&${query}` : `${path}?${query}`) as TApiPath;
     void apiFetch<TApiPath>(url, { signal: abort.signal }).then((res) => {
       if (abort.signal.aborted || request !== latest.current) return;
       if (res.success && Array.isArray(res[key]) && typeof res.total === 'number') {

@@ -2,6 +2,7 @@ import { ArrowLeft, Trash2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Controller, useFieldArray } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
+import { EXPIRY_REMINDER_DAYS } from '../../../api/constants/ad-states.ts';
 import { uploadUrl } from '../../../api/lib/image-urls.ts';
 import { ZAdForm } from '../../../api/schemas/ad.ts';
 import { buttonClass } from '../../components/ui/classes.ts';
@@ -65,7 +66,9 @@ export default function AdForm() {
           photolimit: res.photolimit,
           adsPerDay: res.adsPerDay,
           adsLeftToday: res.adsLeftToday,
+          resetsAt: res.resetsAt,
           featured: res.featured,
+          expiryDays: res.expiryDays,
         });
       else notify.error(res.error, 'Error');
     });
@@ -186,6 +189,13 @@ export default function AdForm() {
         <p role="status" className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
           You have posted {limit.adsPerDay} {limit.adsPerDay === 1 ? 'ad' : 'ads'} today, your plan's daily limit. You
           can post again tomorrow, or upgrade your membership.
+        </p>
+      )}
+      {limit && (
+        <p className="text-sm text-slate-600">
+          {isEdit
+            ? `Ads on your plan stay up for ${limit.expiryDays} days; renew one from Advertisements when it is about to expire.`
+            : `Your ad stays up for ${limit.expiryDays} days. We email you ${EXPIRY_REMINDER_DAYS} days before it expires, with a link to renew it.`}
         </p>
       )}
       <ImageDrop

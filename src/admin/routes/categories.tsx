@@ -30,7 +30,7 @@ const columns: ColumnDef<TCategory>[] = [
  * with an empty form.
  */
 export default function Categories() {
-  const { form, submit } = useSchemaForm<TCategoryValues>({ defaults: EMPTY, schema: ZCategoryForm });
+  const { form, submit, errors, failed } = useSchemaForm<TCategoryValues>({ defaults: EMPTY, schema: ZCategoryForm });
   const { register, setValue, watch, reset } = form;
   const [image, setImage] = useState<File[]>([]);
   const [busy, setBusy] = useState(false);
@@ -61,7 +61,7 @@ export default function Categories() {
     const res = await apiFetch('/api/category/add-edit', { method: 'POST', body });
     setBusy(false);
     if (!res.success) {
-      notify.error(res.error);
+      failed(res);
       return;
     }
     notify.success(String(res.message));
@@ -77,6 +77,7 @@ export default function Categories() {
         submitLabel={editing ? 'Update Category' : 'Add Category'}
         busy={busy}
         onSubmit={onSubmit}
+        errors={errors}
         aside={
           editing ? (
             <Button variant="secondary" type="button" onClick={toAddMode}>

@@ -12,6 +12,12 @@ export default function EditPageStub() {
         </Link>
         .
       </p>
+      <p className="text-slate-600">
+        A page you create is published at its own address, <code>/slug</code>, as soon as it is saved.{' '}
+        <Link to="/add-edit-page" className="font-medium text-primary-ink underline">
+          Create Page
+        </Link>
+      </p>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { DEFAULT_EXPIRY_DAYS, EXPIRY_REMINDER_DAYS } from '../../../api/constants/ad-states.ts';
 import { ZPlan } from '../../../api/schemas/membership.ts';
 import { Input } from '../../components/ui/controls.tsx';
 import { apiFetch } from '../../lib/api.ts';
@@ -5,10 +6,22 @@ import EntityForm from '../components/EntityForm.tsx';
 import { Field } from '../components/form.tsx';
 import { useEntityForm } from '../components/use-entity-form.ts';
 
-type TPlanValues = { plan_name: string; subscription_type: string; price: string; includes_featured: boolean };
-const EMPTY: TPlanValues = { plan_name: '', subscription_type: '', price: '', includes_featured: false };
+type TPlanValues = {
+  plan_name: string;
+  subscription_type: string;
+  price: string;
+  includes_featured: boolean;
+  expiry_days: string;
+};
+const EMPTY: TPlanValues = {
+  plan_name: '',
+  subscription_type: '',
+  price: '',
+  includes_featured: false,
+  expiry_days: String(DEFAULT_EXPIRY_DAYS.free),
+};
 
-/** The membership plan form: name, subscription period, price. */
+/** The membership plan form: name, subscription period, price, featured ads, how long ads stay up. */
 export default function MembershipPlanForm() {
   const state = useEntityForm({
     defaults: EMPTY,
@@ -20,6 +33,7 @@ export default function MembershipPlanForm() {
         subscription_type: p.subscription_type,
         price: p.price === null ? '' : String(p.price),
         includes_featured: p.includes_featured,
+        expiry_days: String(p.expiry_days),
       };
     },
     schema: ZPlan,
@@ -44,6 +58,21 @@ export default function MembershipPlanForm() {
       </Field>
       <Field label="Price" htmlFor="plan-price" hint="In dollars. Leave empty for a free plan.">
         <Input id="plan-price" type="number" min="0" step="0.01" inputMode="decimal" {...register('price')} />
+      </Field>
+      <Field
+        label="Ads stay up for (days)"
+        htmlFor="plan-expiry"
+        hint={`After this many days an ad expires; its owner gets a reminder ${EXPIRY_REMINDER_DAYS} days before and can renew it.`}
+      >
+        <Input
+          id="plan-expiry"
+          type="number"
+          min="1"
+          max="3650"
+          step="1"
+          inputMode="numeric"
+          {...register('expiry_days')}
+        />
       </Field>
       <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
         <input

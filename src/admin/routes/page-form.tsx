@@ -1,3 +1,4 @@
+import { publicPagePath } from '../../../api/constants/page-addresses.ts';
 import { slugify } from '../../../api/lib/slug.ts';
 import { PAGE_TEMPLATES, ZPage } from '../../../api/schemas/page.ts';
 import { Input, Select } from '../../components/ui/controls.tsx';
@@ -14,9 +15,18 @@ type TPageValues = {
   seokeyword: string;
   content: string;
   howwework: string;
+  showInFooter: boolean;
 };
 
-const EMPTY: TPageValues = { name: '', slug: '', template: '', seokeyword: '', content: '', howwework: '' };
+const EMPTY: TPageValues = {
+  name: '',
+  slug: '',
+  template: '',
+  seokeyword: '',
+  content: '',
+  howwework: '',
+  showInFooter: false,
+};
 const TEMPLATE_LABELS: Record<(typeof PAGE_TEMPLATES)[number], string> = {
   default: 'Default',
   home: 'Home',
@@ -25,7 +35,18 @@ const TEMPLATE_LABELS: Record<(typeof PAGE_TEMPLATES)[number], string> = {
   contact: 'Contact',
 };
 
-/** Page Details (add without an id, edit with one). */
+/** Where the page can be read once saved, for the hint under its name. */
+function addressHint(slug: string): string {
+  if (!slug) return 'The slug is made from the name.';
+  const path = publicPagePath(slug);
+  return path ? `Slug: ${slug}. Published at ${path}` : `Slug: ${slug}. This address is used by the site.`;
+}
+
+/**
+ * Page Details (add without an id, edit with one). Every page has a rich-text Content (the
+ * server sanitises it) and is published at /<slug> when saved (docs/SCREENS.md); About Us
+ * pages also have How We Work.
+ */
 export default function PageForm() {
   const state = useEntityForm({
     defaults: EMPTY,
@@ -47,7 +68,7 @@ export default function PageForm() {
       submitLabel={state.isEdit ? 'Update Page' : 'Create Page'}
       backTo="/pages"
     >
-      <Field label="Name" htmlFor="page-name" hint={slug ? `Slug: ${slug}` : 'The slug is made from the name.'}>
+      <Field label="Name" htmlFor="page-name" hint={addressHint(slug)}>
         <Input
           id="page-name"
           {...name}
@@ -71,12 +92,22 @@ export default function PageForm() {
           ))}
         </Select>
       </Field>
-      {template === 'aboutus' && (
+      {template === 'aboutus' ? (
         <>
           <RichTextField control={control} name="content" label="Content" placeholder="Tell visitors who you are..." />
           <RichTextField control={control} name="howwework" label="How We Work" placeholder="Explain how it works..." />
         </>
+      ) : (
+        <RichTextField control={control} name="content" label="Content" placeholder="Write the page..." />
       )}
+      <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
+        <input
+          type="checkbox"
+          className="h-4 w-4 rounded border-slate-300 accent-primary"
+          {...register('showInFooter')}
+        />
+        Show in footer (a link to the page on every public page)
+      </label>
     </EntityForm>
   );
 }

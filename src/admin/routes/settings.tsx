@@ -4,6 +4,7 @@ import { useFieldArray } from 'react-hook-form';
 import { uploadUrl } from '../../../api/lib/image-urls.ts';
 import { ZSettingsUpdate } from '../../../api/schemas/settings.ts';
 import { Button, Input, Textarea } from '../../components/ui/controls.tsx';
+import { ErrorsForm } from '../../components/ui/field-errors.tsx';
 import { apiFetch, type TApiData } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
 import { Field } from '../components/form.tsx';
@@ -76,7 +77,7 @@ function toFields(v: TSettingsValues): Record<string, string> {
 
 /** Settings Options (docs/SCREENS.md). */
 export default function Settings() {
-  const { form, submit } = useSchemaForm<TSettingsValues>({
+  const { form, submit, errors, failed } = useSchemaForm<TSettingsValues>({
     schema: ZSettingsUpdate,
     toCheck: toFields,
     mode: 'onTouched',
@@ -121,7 +122,7 @@ export default function Settings() {
     const res = await apiFetch('/api/update-settings', { method: 'POST', body });
     setBusy(false);
     if (!res.success) {
-      notify.error(res.message);
+      failed({ ...res, error: res.message });
       return;
     }
     notify.success(String(res.message));
@@ -145,7 +146,7 @@ export default function Settings() {
   const section = 'space-y-5 border-t border-slate-200 pt-6';
   const sectionTitle = 'text-base font-semibold text-slate-900';
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-6">
+    <ErrorsForm errors={errors} onSubmit={onSubmit} className="space-y-6">
       <h2 className="text-xl font-semibold text-slate-900">Settings Options</h2>
 
       <div className="space-y-5">
@@ -307,6 +308,6 @@ export default function Settings() {
           </p>
         )}
       </div>
-    </form>
+    </ErrorsForm>
   );
 }

@@ -5,9 +5,24 @@ import { pageSpan } from '../ui/pagination.ts';
 import AdCard, { type TCardAd } from './AdCard.tsx';
 import FilterPanel, { type TCategory } from './FilterPanel.tsx';
 import { apiQuery, browseQuery, type TBrowseFilters } from './format.ts';
+import { followInPage } from './in-page-link.ts';
 import PageNav from './PageNav.tsx';
+import SaveSearchButton from './SaveSearchButton.tsx';
 
-export type TBrowseResult = { ads: TCardAd[]; total: number; totalPages: number };
+export type TBrowseResult = {
+  ads: TCardAd[];
+  total: number;
+  totalPages: number;
+  /** At least `total` ads match: counting stopped there ("1,000+"). */
+  totalCapped?: boolean;
+  /** "Did you mean …?" when the search found nothing. */
+  suggestion?: string | null;
+  /** Per category, the ads matching the current search or price range (capped like the total). */
+  categoryCounts?: TCategoryCount[];
+  /** Why there is no list (the search ran out of time), shown in place of "No results found.". */
+  error?: string;
+};
+export type TCategoryCount = { slug: string; count: number; capped: boolean };
 
 type Props = {
   initialFilters: TBrowseFilters;
@@ -24,6 +39,7 @@ const SORTS = [
   { value: '', label: 'Default' },
   { value: 'price-asc', label: 'Lowest Price' },
   { value: 'price-desc', label: 'Highest Price' },
+  { value: 'relevance', label: 'Best match' },
 ] as const;
 
 /**
@@ -66,10 +82,18 @@ export default function AdBrowser({
       setLoading(false);
       if (!res.success) {
         notify.error(res.message || res.error, 'Error');
+        setResult({ ads: [], total: 0, totalPages: 0, error: res.message || res.error });
         return;
       }
       setNow(Date.now());
-      setResult({ ads: res.ads, total: res.total, totalPages: res.totalPages });
+      setResult({
+        ads: res.ads,
+        total: res.total,
+        totalPages: res.totalPages,
+        totalCapped: res.totalCapped,
+        suggestion: res.suggestion,
+        categoryCounts: res.categoryCounts,
+      });
     },
     [pageSize],
   );
@@ -102,14 +126,24 @@ export default function AdBrowser({
 
   const linkTo = (patch: Partial<TBrowseFilters>) =>
     browseQuery({ ...filters, search: searchText, page: 1, ...patch }) || '?';
-  const { ads, total, totalPages } = result;
-  const { from, to } = pageSpan({ page: filters.page, pageSize, total, shown: ads.length });
+  const { ads, total, totalPages, totalCapped, suggestion } = result;
+  // With a search or a price range the sidebar counts that search's ads per category.
+  const counted = result.categoryCounts ? new Map(result.categoryCounts.map((c) => [c.slug, c])) : undefined;
+  const shownCategories = counted
+    ? categories.map((c) => {
+        const n = counted.get(c.slug);
+        return { ...c, count: n?.count ?? 0, capped: n?.capped ?? false };
+      })
+    : categories;
+  // A capped total ("1,000+") is a lower bound: the page's own rows are there whatever it says.
+  const spanTotal = totalCapped ? Math.max(total, (filters.page - 1) * pageSize + ads.length) : total;
+  const { from, to } = pageSpan({ page: filters.page, pageSize, total: spanTotal, shown: ads.length });
   const activeFilters = [filters.category, filters.minPrice, filters.maxPrice].filter(Boolean).length;
 
   return (
     <div className="grid gap-6 lg:grid-cols-[270px_minmax(0,1fr)] lg:grid-rows-[auto_1fr] lg:gap-8">
       <FilterPanel
-        categories={categories}
+        categories={shownCategories}
         category={filters.category}
         search={searchText}
         onSearchChange={setSearchText}
@@ -131,7 +165,12 @@ export default function AdBrowser({
                 <strong className="text-slate-900">
                   {from}–{to}
                 </strong>{' '}
-                of <strong className="text-slate-900">{total.toLocaleString('en-US')}</strong> Listings
+                of{' '}
+                <strong className="text-slate-900">
+                  {total.toLocaleString('en-US')}
+                  {totalCapped ? '+' : ''}
+                </strong>{' '}
+                Listings
               </>
             ) : loading ? (
               'Searching…'
@@ -139,20 +178,23 @@ export default function AdBrowser({
               <span className="sr-only">No results</span>
             )}
           </h2>
-          <label className="flex items-center gap-2 text-sm text-slate-600">
-            Sort by
-            <select
-              value={filters.sort}
-              onChange={(e) => change({ sort: e.target.value as TBrowseFilters['sort'], search: searchText })}
-              className="rounded-lg border border-slate-300 bg-white px-2.5 py-1.5 text-sm text-slate-900 focus:border-primary focus:ring-2 focus:ring-primary/30 focus:outline-none"
-            >
-              {SORTS.map((s) => (
-                <option key={s.value} value={s.value}>
-                  {s.label}
-                </option>
-              ))}
-            </select>
-          </label>
+          <div className="flex flex-wrap items-center gap-3">
+            <SaveSearchButton filters={{ ...filters, search: searchText }} />
+            <label className="flex items-center gap-2 text-sm text-slate-600">
+              Sort by
+              <select
+                value={filters.sort}
+                onChange={(e) => change({ sort: e.target.value as TBrowseFilters['sort'], search: searchText })}
+                className="rounded-lg border border-slate-300 bg-white px-2.5 py-1.5 text-sm text-slate-900 focus:border-primary focus:ring-2 focus:ring-primary/30 focus:outline-none"
+              >
+                {SORTS.map((s) => (
+                  <option key={s.value} value={s.value}>
+                    {s.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
         </div>
 
         <div className="relative min-h-40" aria-busy={loading}>
@@ -161,7 +203,7 @@ export default function AdBrowser({
               {ads.map((ad, i) => (
                 <li key={ad.id} className="flex">
                   <div className="w-full">
-                    <AdCard ad={ad} now={now} eager={i < 2} />
+                    <AdCard ad={ad} now={now} eager={i < 2} wishlist />
                   </div>
                 </li>
               ))}
@@ -169,8 +211,36 @@ export default function AdBrowser({
           ) : (
             !loading && (
               <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
-                <p className="text-lg font-semibold text-slate-900">No results found.</p>
-                <p className="mt-1 text-slate-600">Try adjusting your search or category filter.</p>
+                {result.error ? (
+                  <>
+                    <p className="text-lg font-semibold text-slate-900">The search did not finish.</p>
+                    <p className="mt-1 text-slate-600">{result.error}</p>
+                  </>
+                ) : (
+                  <>
+                    <p className="text-lg font-semibold text-slate-900">No results found.</p>
+                    {suggestion ? (
+                      <p className="mt-1 text-slate-600">
+                        Did you mean{' '}
+                        <a
+                          href={linkTo({ search: suggestion })}
+                          onClick={(e) =>
+                            followInPage(e, () => {
+                              setSearchText(suggestion);
+                              change({ search: suggestion });
+                            })
+                          }
+                          className="font-semibold text-primary underline underline-offset-2 hover:brightness-110"
+                        >
+                          {suggestion}
+                        </a>
+                        ?
+                      </p>
+                    ) : (
+                      <p className="mt-1 text-slate-600">Try adjusting your search or category filter.</p>
+                    )}
+                  </>
+                )}
               </div>
             )
           )}

@@ -1,20 +1,24 @@
 import Fade from 'embla-carousel-fade';
 import useEmblaCarousel from 'embla-carousel-react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { imageSrcSet, uploadUrl } from '../../../api/lib/image-urls.ts';
+import PhotoViewer from './PhotoViewer.tsx';
 
 type Props = { images: string[]; alt: string };
 
 /**
  * The ad's photos (docs/SCREENS.md, Ad Details): the main image first, a fade between
  * images and a row of thumbnails; a thumbnail click shows that image. The first image is in
- * the HTML, so nothing moves when the script arrives.
+ * the HTML, so nothing moves when the script arrives. A click on the photo opens it full
+ * screen (PhotoViewer); closing shows the photo the viewer ended on, with focus on it.
  */
 export default function AdGallery({ images, alt }: Props) {
   const list = images.length ? images : [''];
   const [emblaRef, emblaApi] = useEmblaCarousel({ loop: list.length > 1, duration: 30 }, [Fade()]);
   const [selected, setSelected] = useState(0);
+  const [viewing, setViewing] = useState<number | null>(null);
+  const photos = useRef<(HTMLButtonElement | null)[]>([]);
 
   const onSelect = useCallback(() => {
     if (emblaApi) setSelected(emblaApi.selectedScrollSnap());
@@ -29,8 +33,8 @@ export default function AdGallery({ images, alt }: Props) {
     };
   }, [emblaApi, onSelect]);
 
-  const show = (i: number) => {
-    if (emblaApi) emblaApi.scrollTo(i);
+  const show = (i: number, jump = false) => {
+    if (emblaApi) emblaApi.scrollTo(i, jump);
     else setSelected(i);
   };
 
@@ -41,19 +45,33 @@ export default function AdGallery({ images, alt }: Props) {
           <div className="flex touch-pan-y">
             {list.map((name, i) => (
               <div key={`${name}-${i}`} className="min-w-0 flex-[0_0_100%]" aria-hidden={i !== selected}>
-                <img
-                  src={uploadUrl(name, 1200)}
-                  srcSet={imageSrcSet(name)}
-                  sizes="(min-width: 1024px) 760px, 100vw"
-                  width={1200}
-                  height={900}
-                  alt={i === 0 ? alt : `${alt}, photo ${i + 1}`}
-                  loading={i === 0 ? 'eager' : 'lazy'}
-                  fetchPriority={i === 0 ? 'high' : undefined}
-                  decoding="async"
-                  className="aspect-[4/3] h-auto w-full object-cover"
-                  data-testid={i === selected ? 'gallery-current' : undefined}
-                />
+                <button
+                  type="button"
+                  ref={(el) => {
+                    photos.current[i] = el;
+                  }}
+                  onClick={() => images.length > 0 && setViewing(i)}
+                  disabled={!images.length}
+                  tabIndex={i === selected ? 0 : -1}
+                  aria-label={`Open photo ${i + 1} of ${list.length} full screen`}
+                  aria-haspopup="dialog"
+                  className="block w-full cursor-zoom-in disabled:cursor-default"
+                  data-testid={i === selected ? 'gallery-open' : undefined}
+                >
+                  <img
+                    src={uploadUrl(name, 1200)}
+                    srcSet={imageSrcSet(name)}
+                    sizes="(min-width: 1024px) 760px, 100vw"
+                    width={1200}
+                    height={900}
+                    alt={i === 0 ? alt : `${alt}, photo ${i + 1}`}
+                    loading={i === 0 ? 'eager' : 'lazy'}
+                    fetchPriority={i === 0 ? 'high' : undefined}
+                    decoding="async"
+                    className="aspect-[4/3] h-auto w-full object-cover"
+                    data-testid={i === selected ? 'gallery-current' : undefined}
+                  />
+                </button>
               </div>
             ))}
           </div>
@@ -82,6 +100,19 @@ export default function AdGallery({ images, alt }: Props) {
           </>
         )}
       </div>
+      {images.length > 0 && (
+        <PhotoViewer
+          images={images}
+          alt={alt}
+          index={viewing}
+          onIndex={setViewing}
+          onClose={() => {
+            if (viewing !== null) show(viewing, true);
+            setViewing(null);
+          }}
+          returnFocus={() => photos.current[emblaApi?.selectedScrollSnap() ?? selected]}
+        />
+      )}
       {list.length > 1 && (
         <ul className="mt-3 grid grid-cols-4 gap-2 sm:grid-cols-5" aria-label="Photos">
           {list.map((name, i) => (

@@ -1,14 +1,18 @@
 import { Search, SlidersHorizontal } from 'lucide-react';
-import { type Ref, useId, useState } from 'react';
+import { type Ref, useId, useRef, useState } from 'react';
+import { checkPriceRange, type TPriceErrors } from '../../lib/browse-filters.ts';
 import { notify } from '../../lib/toast.ts';
 import { followInPage } from './in-page-link.ts';
 
-export type TCategory = { name: string; slug: string; count: number };
+/** `capped`: the count stopped there (shown as "1,000+"). */
+export type TCategory = { name: string; slug: string; count: number; capped?: boolean };
 
 /**
  * The browse list's filters: the search box, then (behind a Filters button on a phone) the
  * categories as links and the price range. Search text is the list's own state (it is
- * debounced there); a category or price choice is handed over at once.
+ * debounced there); a category or price choice is handed over at once. A price range the
+ * API would refuse is never sent: the message shows under its field (aria-invalid,
+ * aria-describedby), focus goes there, and the list keeps its previous results.
  */
 export default function FilterPanel({
   categories,
@@ -41,16 +45,30 @@ export default function FilterPanel({
   const [panelOpen, setPanelOpen] = useState(false);
   const [minInput, setMinInput] = useState(initialMinPrice);
   const [maxInput, setMaxInput] = useState(initialMaxPrice);
+  const [priceErrors, setPriceErrors] = useState<TPriceErrors>({});
+  const minRef = useRef<HTMLInputElement>(null);
+  const maxRef = useRef<HTMLInputElement>(null);
 
   const applyPrice = () => {
     const min = minInput.trim();
     const max = maxInput.trim();
-    const bad = [min, max].some((v) => v !== '' && !(Number(v) >= 0 && Number.isFinite(Number(v))));
-    if (bad) return notify.error('Please enter a price of 0 or more.');
-    if (min !== '' && max !== '' && Number(min) > Number(max))
-      return notify.error('Minimum price cannot be more than maximum price.');
+    const errors = checkPriceRange(min, max);
+    setPriceErrors(errors);
+    const first = errors.min ?? errors.max;
+    if (first) {
+      // The summary toast keeps the product description's text; the field says it too.
+      notify.error(first);
+      (errors.min ? minRef : maxRef).current?.focus();
+      return;
+    }
     onPrice(min, max);
     setPanelOpen(false);
+  };
+  // Once an error shows, it follows the typing (and goes when the input is valid).
+  const edit = (setter: (v: string) => void, which: 'min' | 'max') => (value: string) => {
+    setter(value);
+    if (priceErrors.min || priceErrors.max)
+      setPriceErrors(checkPriceRange(which === 'min' ? value : minInput, which === 'max' ? value : maxInput));
   };
 
   return (
@@ -97,31 +115,37 @@ export default function FilterPanel({
               Categories
             </h2>
             <ul className="space-y-0.5 text-sm">
-              {[{ name: 'All', slug: '', count: undefined as number | undefined }, ...categories].map((c) => {
-                const active = category === c.slug;
-                return (
-                  <li key={c.slug || 'all'}>
-                    <a
-                      href={categoryHref(c.slug)}
-                      aria-current={active ? 'true' : undefined}
-                      onClick={(e) =>
-                        followInPage(e, () => {
-                          onCategory(c.slug);
-                          setPanelOpen(false);
-                        })
-                      }
-                      className={`flex items-center justify-between rounded-md px-2.5 py-1.5 ${
-                        active ? 'bg-primary font-semibold text-primary-fg' : 'text-slate-700 hover:bg-slate-100'
-                      }`}
-                    >
-                      <span>{c.name}</span>
-                      {c.count !== undefined && (
-                        <span className={active ? 'text-primary-fg' : 'text-slate-500'}>{c.count}</span>
-                      )}
-                    </a>
-                  </li>
-                );
-              })}
+              {[{ name: 'All', slug: '', count: undefined as number | undefined, capped: false }, ...categories].map(
+                (c) => {
+                  const active = category === c.slug;
+                  return (
+                    <li key={c.slug || 'all'}>
+                      <a
+                        href={categoryHref(c.slug)}
+                        aria-current={active ? 'true' : undefined}
+                        onClick={(e) =>
+                          followInPage(e, () => {
+                            onCategory(c.slug);
+                            setPanelOpen(false);
+                          })
+                        }
+                        className={`flex items-center justify-between rounded-md px-2.5 py-1.5 ${
+                          active ? 'bg-primary font-semibold text-primary-fg' : 'text-slate-700 hover:bg-slate-100'
+                        }`}
+                      >
+                        <span>{c.name}</span>
+                        {/* A capped count of 0: the counting stopped before reaching this category (unknown). */}
+                        {c.count !== undefined && !(c.capped && c.count === 0) && (
+                          <span className={active ? 'text-primary-fg' : 'text-slate-500'}>
+                            {c.count.toLocaleString('en-US')}
+                            {c.capped ? '+' : ''}
+                          </span>
+                        )}
+                      </a>
+                    </li>
+                  );
+                },
+              )}
             </ul>
           </nav>
           <form
@@ -135,9 +159,30 @@ export default function FilterPanel({
               Price
             </h2>
             <div className="grid grid-cols-2 gap-2">
-              <PriceInput label="Min price" value={minInput} onChange={setMinInput} placeholder="0" />
-              <PriceInput label="Max price" value={maxInput} onChange={setMaxInput} placeholder="Any" />
+              {(
+                [
+                  ['min', 'Min price', minInput, setMinInput, '0', minRef],
+                  ['max', 'Max price', maxInput, setMaxInput, 'Any', maxRef],
+                ] as const
+              ).map(([which, label, value, setter, placeholder, ref]) => (
+                <PriceInput
+                  key={which}
+                  label={label}
+                  value={value}
+                  onChange={edit(setter, which)}
+                  placeholder={placeholder}
+                  inputRef={ref}
+                  error={priceErrors[which]}
+                  errorId={`${ids}-${which}-error`}
+                />
+              ))}
             </div>
+            {(priceErrors.min || priceErrors.max) && (
+              <div className="mt-2 space-y-1 text-xs font-medium text-red-700">
+                {priceErrors.min && <p id={`${ids}-min-error`}>{priceErrors.min}</p>}
+                {priceErrors.max && <p id={`${ids}-max-error`}>{priceErrors.max}</p>}
+              </div>
+            )}
             <button
               type="submit"
               className="mt-3 w-full rounded-lg bg-primary px-3 py-2 text-sm font-semibold text-primary-fg hover:brightness-110"
@@ -156,16 +201,25 @@ function PriceInput({
   value,
   onChange,
   placeholder,
+  inputRef,
+  error,
+  errorId,
 }: {
   label: string;
   value: string;
   onChange: (value: string) => void;
   placeholder: string;
+  inputRef: Ref<HTMLInputElement>;
+  error?: string;
+  errorId: string;
 }) {
   return (
     <label className="text-xs text-slate-600">
       {label}
       <input
+        ref={inputRef}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
         type="number"
         inputMode="decimal"
         min={0}
@@ -173,7 +227,9 @@ function PriceInput({
         value={value}
         onChange={(e) => onChange(e.target.value)}
         placeholder={placeholder}
-        className="mt-1 w-full rounded-lg border border-slate-300 px-2.5 py-2 text-sm text-slate-900 focus:border-primary focus:ring-2 focus:ring-primary/30 focus:outline-none"
+        className={`mt-1 w-full rounded-lg border px-2.5 py-2 text-sm text-slate-900 focus:border-primary focus:ring-2 focus:ring-primary/30 focus:outline-none ${
+          error ? 'border-red-600' : 'border-slate-300'
+        }`}
       />
     </label>
   );

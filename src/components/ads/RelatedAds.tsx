@@ -1,15 +1,28 @@
 import useEmblaCarousel from 'embla-carousel-react';
-import { ChevronLeft, ChevronRight, Star } from 'lucide-react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { imageSrcSet, uploadUrl } from '../../../api/lib/image-urls.ts';
 import { formatPrice } from './format.ts';
+import RatingStars from './RatingStars.tsx';
 
-export type TRelatedAd = { id: number; slug: string; heading: string; price: number; image: string };
+export type TRelatedAd = {
+  id: number;
+  slug: string;
+  heading: string;
+  price: number;
+  image: string;
+  status?: string;
+  /** The category's name. */
+  category: string;
+  user: { name: string };
+  make_as_featured: string;
+  /** The seller's condition rating, 1–5. */
+  rating: number;
+};
 
 /**
  * Related Ads (docs/SCREENS.md, Ad Details): a looping carousel with arrows, one card per
- * view below 600px, two from 600px and three from 1024px. Each card carries the original
- * design's fixed texts (Featured, author, Electronics, 32 ratings) beside the ad's own image,
- * price and heading.
+ * view below 600px, two from 600px and three from 1024px. Each card shows the ad's own image,
+ * category, heading, price, seller and condition rating, and Featured only when it is featured.
  */
 export default function RelatedAds({ ads }: { ads: TRelatedAd[] }) {
   const [emblaRef, emblaApi] = useEmblaCarousel({ loop: true, align: 'start' });
@@ -37,24 +50,28 @@ export default function RelatedAds({ ads }: { ads: TRelatedAd[] }) {
                       decoding="async"
                       className="h-full w-full object-cover"
                     />
-                    <span className="absolute top-3 left-3 rounded-full bg-secondary px-2.5 py-1 text-xs font-semibold text-secondary-fg shadow">
-                      Featured
-                    </span>
+                    {ad.make_as_featured === 'Y' && (
+                      <span className="absolute top-3 left-3 rounded-full bg-secondary px-2.5 py-1 text-xs font-semibold text-secondary-fg shadow">
+                        Featured
+                      </span>
+                    )}
+                    {ad.status === 'reserved' && (
+                      <span className="absolute top-3 right-3 rounded-full bg-amber-100 px-2.5 py-1 text-xs font-semibold text-amber-900 shadow">
+                        Reserved
+                      </span>
+                    )}
                   </div>
                   <div className="space-y-2 p-4">
-                    <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">Electronics</p>
+                    <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">{ad.category}</p>
                     <h3 className="line-clamp-1 font-semibold text-slate-900">
                       <a href={href} className="after:absolute after:inset-0 hover:text-primary-ink">
                         {ad.heading}
                       </a>
                     </h3>
-                    <p className="text-lg font-bold text-slate-900">{formatPrice(ad.price, '$0')}</p>
-                    <div className="flex items-center justify-between border-t border-slate-100 pt-2 text-sm text-slate-600">
-                      <span>By Jonathan Doe</span>
-                      <span className="flex items-center gap-1">
-                        <Star className="h-4 w-4 fill-amber-400 text-amber-400" aria-hidden="true" />
-                        <span>(32)</span>
-                      </span>
+                    <p className="text-lg font-bold text-slate-900">{formatPrice(ad.price)}</p>
+                    <div className="flex items-center justify-between gap-2 border-t border-slate-100 pt-2 text-sm text-slate-600">
+                      <span className="min-w-0 truncate">By {ad.user.name}</span>
+                      <RatingStars rating={ad.rating} className="shrink-0" />
                     </div>
                   </div>
                 </article>

@@ -4,11 +4,15 @@
 // in server profiles of pages listing many ads.
 const PRICE = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
-/** '$' plus the value; FREE when there is none (docs/RULES.md, Prices and display). */
+/**
+ * '$' plus the value; 'Free' for a price of 0; FREE (or `free`) when there is none
+ * (docs/RULES.md, Prices and display).
+ */
 export function formatPrice(price: number | string | null | undefined, free = 'FREE'): string {
   if (price === null || price === undefined || price === '') return free;
   const n = Number(price);
   if (!Number.isFinite(n)) return free;
+  if (n === 0) return 'Free';
   return `$${PRICE.format(n)}`;
 }
 
@@ -37,7 +41,7 @@ export type TBrowseFilters = {
   category: string;
   minPrice: string;
   maxPrice: string;
-  sort: '' | 'price-asc' | 'price-desc';
+  sort: '' | 'price-asc' | 'price-desc' | 'relevance';
   page: number;
 };
 
@@ -63,9 +67,13 @@ export function browseQuery(f: TBrowseFilters): string {
   return s ? `?${s}` : '';
 }
 
+/** Whether the sidebar counts categories for these filters (a search or a price range). */
+export const countsCategories = (f: TBrowseFilters) => !!(f.search.trim() || f.minPrice || f.maxPrice);
+
 /** The API query (GET /api/all-ads) for these filters. */
 export function apiQuery(f: TBrowseFilters, limit: number): string {
   const p = new URLSearchParams({ page: String(f.page), limit: String(limit) });
+  if (countsCategories(f)) p.set('category_counts', '1');
   p.set('search', f.search.trim());
   p.set('category', f.category);
   p.set('sort', f.sort);

@@ -1,8 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
+import { MODERATION_TEXTS } from '../../../api/constants/moderation.ts';
 import { ZLogin } from '../../../api/schemas/user.ts';
 import { apiFetch } from '../../lib/api.ts';
+import { DEFAULT_AFTER_SIGN_IN, safeNextPath } from '../../lib/next-path.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { flash, notify } from '../../lib/toast.ts';
 import { Field, firstMessage, primaryButtonClass, useHydrated } from './fields.tsx';
@@ -18,9 +20,16 @@ export const LOGIN_MESSAGES = {
 /**
  * Log in (docs/SCREENS.md). `guard` is set when the admin guard sent the visitor here: the
  * "Unable to access dashboard" toast shows once and the stale client session (if any) is
- * dropped.
+ * dropped. `next` (already checked by the page: a path on this site) is where the visitor
+ * was going: they land there after signing in, else on the dashboard.
  */
-export default function SignInForm({ guard = false }: { guard?: boolean }) {
+export default function SignInForm({
+  guard = false,
+  next = DEFAULT_AFTER_SIGN_IN,
+}: {
+  guard?: boolean;
+  next?: string;
+}) {
   const hydrated = useHydrated();
   const {
     register,
@@ -42,13 +51,14 @@ export default function SignInForm({ guard = false }: { guard?: boolean }) {
     async (values) => {
       const res = await apiFetch('/api/user/login', { method: 'POST', json: values });
       if (!res.success) {
-        notify.error(LOGIN_MESSAGES.failure);
+        // A suspended account is told so; every other failure keeps the one sign-in message.
+        notify.error(res.message === MODERATION_TEXTS.banned ? res.message : LOGIN_MESSAGES.failure);
         return;
       }
       useSession.getState().signIn(res.userinfo, res.expiresAt);
       flash('success', LOGIN_MESSAGES.success);
       // A full page load, so the server sees the new session cookie.
-      window.location.assign('/admin/dashboard');
+      window.location.assign(safeNextPath(next));
     },
     (errors) => {
       const message = firstMessage(ORDER, errors);

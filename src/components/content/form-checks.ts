@@ -1,5 +1,5 @@
 /**
- * Client checks for the forms that make no call (newsletter, FAQ question, membership;
+ * Client checks for the small public forms (newsletter, FAQ question, membership;
  * docs/SCREENS.md). Kept free of zod so these small islands stay small.
  */
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
@@ -12,24 +12,27 @@ export function firstError(checks: [boolean, string][]): string | null {
   return null;
 }
 
+/**
+ * The honeypot's wrapper: off screen rather than display:none (some bots skip hidden fields),
+ * out of the tab order and hidden from screen readers, so no person fills it in.
+ */
+export const HONEYPOT_CLASS = 'absolute -left-[9999px] h-px w-px overflow-hidden';
+
 export const NEWSLETTER_MESSAGES = {
   email: 'Please enter your email.',
   emailFormat: 'Please enter a valid email.',
-  done: "Thanks for your interest! Our newsletter isn't being sent yet, so nothing was sent and your address was not stored.",
 } as const;
 
 export const FAQ_FORM_MESSAGES = {
   name: 'Please enter your name.',
+  email: 'Please enter your email.',
+  emailFormat: 'Please enter a valid email.',
   phone: 'Please enter your phone number.',
-  done: "Thanks! Questions can't be sent online yet, so nothing was sent. Please call or email us and we'll gladly help.",
+  message: 'Please enter your message.',
 } as const;
 
+/** The Membership Form (a signed-in member asking for a paid plan; api/schemas/plan-request.ts says the same). */
 export const MEMBERSHIP_MESSAGES = {
-  email: 'Please enter your email address.',
-  emailFormat: 'Please enter a valid email address.',
-  password: 'Please enter a password.',
-  confirmPassword: 'Please confirm your password.',
   telephone: 'Please enter your telephone number.',
   businessName: 'Please enter your business name.',
-  done: "Thanks! Online membership sign-up isn't open yet, so nothing was sent. Please contact us to join this plan.",
 } as const;

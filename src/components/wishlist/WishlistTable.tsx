@@ -3,14 +3,19 @@ import { useState } from 'react';
 import { imageSrcSet, uploadUrl } from '../../../api/lib/image-urls.ts';
 import { apiFetch, type TApiData } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
+import AdStateBadge from '../ads/AdStateBadge.tsx';
+import { formatPrice } from '../ads/format.ts';
 
 /** The fields of a wishlist row (GET /api/wishlist) the table shows. */
 type TItem = Pick<
   TApiData<'/api/wishlist'>['data'][number],
-  'id' | 'slug' | 'item_name' | 'item_description' | 'item_image'
+  'id' | 'slug' | 'item_name' | 'item_description' | 'item_image' | 'status' | 'price'
 >;
 
-/** The Wishlists table (docs/SCREENS.md, Wishlists): image, item name, description (sanitised HTML) and Delete. */
+/**
+ * The Wishlists table (docs/SCREENS.md, Wishlists): image, item name with the ad's state unless
+ * active, price (as on the cards: "Free" for 0), description (sanitised HTML) and Delete.
+ */
 export default function WishlistTable({ initialItems }: { initialItems: TItem[] }) {
   const [items, setItems] = useState(initialItems);
   const [busy, setBusy] = useState<number | null>(null);
@@ -41,7 +46,7 @@ export default function WishlistTable({ initialItems }: { initialItems: TItem[] 
   }
   return (
     <div className="rounded-xl border border-slate-200 bg-white shadow-sm">
-      {/* Below 640px each row is a small card (image, name, Delete, then the description). */}
+      {/* Below 640px each row is a small card (image, name, price, Delete, then the description). */}
       <table className="block w-full text-left text-sm sm:table">
         <thead className="hidden bg-slate-50 text-xs tracking-wider text-slate-600 uppercase sm:table-header-group">
           <tr>
@@ -50,6 +55,9 @@ export default function WishlistTable({ initialItems }: { initialItems: TItem[] 
             </th>
             <th scope="col" className="px-4 py-3 font-semibold">
               Item name
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Price
             </th>
             <th scope="col" className="px-4 py-3 font-semibold">
               Item description
@@ -65,7 +73,7 @@ export default function WishlistTable({ initialItems }: { initialItems: TItem[] 
               key={item.id}
               className="grid grid-cols-[80px_minmax(0,1fr)] gap-x-3 gap-y-2 p-4 align-top even:bg-slate-50/60 sm:table-row sm:p-0"
             >
-              <td className="row-span-2 sm:table-cell sm:px-4 sm:py-3">
+              <td className="row-span-3 sm:table-cell sm:px-4 sm:py-3">
                 <img
                   src={uploadUrl(item.item_image, 400)}
                   srcSet={imageSrcSet(item.item_image)}
@@ -77,21 +85,33 @@ export default function WishlistTable({ initialItems }: { initialItems: TItem[] 
                   className="h-18 w-24 rounded-lg bg-slate-100 object-cover"
                 />
               </td>
-              <td className="font-semibold text-slate-900 sm:table-cell sm:px-4 sm:py-3">
+              <td className="min-w-0 font-semibold wrap-anywhere text-slate-900 sm:table-cell sm:px-4 sm:py-3">
                 <a
                   href={`/add-details/${encodeURIComponent(item.slug)}`}
                   className="hover:text-primary-ink hover:underline"
                 >
                   {item.item_name}
                 </a>
+                {/* Saved ads that are no longer on offer say so (sold, paused, expired…). */}
+                {item.status !== 'active' && (
+                  <span className="ml-2 align-middle">
+                    <AdStateBadge status={item.status} />
+                  </span>
+                )}
               </td>
-              <td className="col-span-2 row-start-3 sm:table-cell sm:max-w-md sm:px-4 sm:py-3">
+              <td
+                className="col-start-2 row-start-2 font-bold whitespace-nowrap text-slate-900 sm:table-cell sm:px-4 sm:py-3"
+                data-testid="wishlist-price"
+              >
+                {formatPrice(item.price)}
+              </td>
+              <td className="col-span-2 row-start-4 min-w-0 sm:table-cell sm:max-w-md sm:px-4 sm:py-3">
                 <div
                   className="prose-content line-clamp-4 text-slate-600"
                   dangerouslySetInnerHTML={{ __html: item.item_description }}
                 />
               </td>
-              <td className="col-start-2 row-start-2 sm:table-cell sm:px-4 sm:py-3 sm:text-right">
+              <td className="col-start-2 row-start-3 sm:table-cell sm:px-4 sm:py-3 sm:text-right">
                 <button
                   type="button"
                   onClick={() => remove(item)}

@@ -1,0 +1,56 @@
+import type { Queue, QueueOptions } from 'pg-boss';
+
+/**
+ * Every queue the site runs, with its retry policy. One place to read what runs in the
+ * background; the handlers are in api/jobs/handlers.ts.
+ */
+export const QUEUES = {
+  /** One outbound mail ({ to, subject, text, html?, headers? }): api/mail/send-mail.ts. */
+  mail: {
+    // A mail server that is down: retried for about a day (30 s, 1 min, 2 min … capped at an hour).
+    retryLimit: 30,
+    retryDelay: 30,
+    retryBackoff: true,
+    retryDelayMax: 3600,
+    expireInSeconds: 120,
+    // Failed mails stay visible (admin dashboard) for two weeks.
+    deleteAfterSeconds: 14 * 24 * 3600,
+  },
+  /** "Forgot password" for an address, whether or not it has an account. */
+  'password-reset': { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 60 },
+  /** The hourly sweep of editor images nobody kept. */
+  'sweep-editor-images': { retryLimit: 2, retryDelay: 300, expireInSeconds: 1800 },
+  /** Every 10 minutes: expire ads whose period ended, queue the reminders of those ending soon. */
+  'ad-expiry': { retryLimit: 2, retryDelay: 60, expireInSeconds: 900 },
+  /** A newsletter sign-up: confirmation mail, unless the address is confirmed (like password-reset). */
+  'newsletter-signup': { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 60 },
+  /**
+   * One batch of a newsletter ({ newsletterId, afterId }); it queues the next. A failed batch
+   * is retried (its delivery rows keep anyone from getting it twice) for about a day.
+   */
+  'newsletter-batch': {
+    retryLimit: 20,
+    retryDelay: 30,
+    retryBackoff: true,
+    retryDelayMax: 3600,
+    expireInSeconds: 600,
+    deleteAfterSeconds: 14 * 24 * 3600,
+  },
+  /**
+   * Match new ads against every saved search, then queue the instant alerts. `stately`: at
+   * most one run waits per key, so a burst of new ads collapses into one run.
+   */
+  'saved-search-match': { policy: 'stately', retryLimit: 3, retryDelay: 30, expireInSeconds: 600 },
+  /** The daily digest of the saved searches that asked for one. */
+  'saved-search-digest': { retryLimit: 3, retryDelay: 300, expireInSeconds: 1800 },
+} satisfies Record<string, QueueOptions & Pick<Queue, 'policy'>>;
+
+export type TQueueName = keyof typeof QUEUES;
+
+/** Recurring jobs (cron, server time), each run once across every process. */
+export const SCHEDULES: { name: TQueueName; cron: string }[] = [
+  { name: 'sweep-editor-images', cron: '17 * * * *' },
+  { name: 'ad-expiry', cron: '*/10 * * * *' },
+  { name: 'saved-search-match', cron: '* * * * *' },
+  { name: 'saved-search-digest', cron: '0 7 * * *' },
+];

@@ -1,0 +1,66 @@
+import './zod-setup.ts';
+import { z } from 'zod';
+import { AUDIT_LOG_PAGE_SIZE } from '../constants/limits.ts';
+import { MODERATION_REASON_MAX, REPORT_DETAILS_MAX, REPORT_REASONS } from '../constants/moderation.ts';
+import { stripNul } from './ad-query.ts';
+import { ZId } from './fields.ts';
+
+const plain = (max: number, message: string) =>
+  z
+    .string()
+    .transform((s) => stripNul(s).trim())
+    .refine((s) => [...s].length <= max, message);
+
+/**
+ * "Report this ad" (reportAd). `website` is the hidden honeypot field and `fillMs` how long the
+ * form was open (api/services/inbox/bot-check.ts); API clients need neither.
+ */
+export const ZReportAd = z.object({
+  adId: ZId,
+  reason: z.enum(REPORT_REASONS, { error: 'Please choose a reason.' }),
+  details: plain(REPORT_DETAILS_MAX, `Please keep the details under ${REPORT_DETAILS_MAX} characters.`)
+    .optional()
+    .default(''),
+  website: z.string().max(500).optional().default(''),
+  fillMs: z.number({ error: 'fillMs must be a number of milliseconds.' }).int().min(0).max(1e10).optional(),
+});
+export type TReportAd = z.infer<typeof ZReportAd>;
+
+const reason = plain(MODERATION_REASON_MAX, `Please keep the reason under ${MODERATION_REASON_MAX} characters.`)
+  .optional()
+  .default('');
+
+/** moderateAd: approve, or remove with a reason that is mailed to the owner. */
+export const ZModerateAd = z.object({
+  action: z.enum(['approve', 'remove'], { error: "action must be 'approve' or 'remove'." }),
+  reason,
+});
+export type TModerateAd = z.infer<typeof ZModerateAd>;
+
+/** banUser, and dismissing reports: an optional reason for the audit log. */
+export const ZModerationReason = z.object({ reason });
+
+const count = (max: number) =>
+  z
+    .number({ error: 'Please enter a whole number.' })
+    .int('Please enter a whole number.')
+    .min(0, 'Please enter a number of 0 or more.')
+    .max(max, `Please enter a number up to ${max}.`);
+
+/** The moderation rules on /admin/moderation. */
+export const ZModerationSettingsUpdate = z.object({
+  reportThreshold: count(1000).min(1, 'At least one report is needed to hold an ad.'),
+  bannedWords: z
+    .string()
+    .transform((s) => stripNul(s))
+    .refine((s) => s.length <= 20_000, 'The banned-words list is too long.'),
+  premoderateFirstAds: count(100),
+  requireVerifiedToPost: z.boolean({ error: 'requireVerifiedToPost must be true or false.' }),
+});
+export type TModerationSettingsUpdate = z.infer<typeof ZModerationSettingsUpdate>;
+
+const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
+export const ZAuditLogQuery = z.object({
+  page: z.preprocess(blank, z.coerce.number().int().min(1).max(10_000).default(1)),
+  limit: z.preprocess(blank, z.coerce.number().int().min(1).max(100).default(AUDIT_LOG_PAGE_SIZE)),
+});

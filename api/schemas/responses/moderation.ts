@@ -1,0 +1,100 @@
+import '../zod-setup.ts';
+import { z } from '@hono/zod-openapi';
+import { AD_STATES } from '../../constants/ad-states.ts';
+import { AUDIT_ACTIONS, HELD_REASONS, REPORT_REASONS } from '../../constants/moderation.ts';
+import { ZDateTime, ZImageName, ZRecordId } from './common.ts';
+
+const ZPerson = z
+  .object({ id: ZRecordId, name: z.string(), banned: z.boolean() })
+  .openapi('ModerationPerson', { description: 'A user as moderators see them.' });
+
+const ZAdReport = z
+  .object({
+    id: ZRecordId,
+    reason: z.enum(REPORT_REASONS),
+    details: z.string(),
+    reporter: z.string().openapi({ description: "The reporter's name, or 'Visitor' when signed out." }),
+    createdAt: ZDateTime,
+  })
+  .openapi('AdReport');
+
+export const ZModerationAd = z
+  .object({
+    id: ZRecordId,
+    slug: z.string(),
+    heading: z.string(),
+    status: z.enum(AD_STATES),
+    heldReason: z.enum(HELD_REASONS).nullable().openapi({ description: 'Why a pending ad waits for review.' }),
+    image: ZImageName,
+    createdAt: ZDateTime,
+    owner: ZPerson,
+    reports: z.array(ZAdReport).openapi({ description: 'Its open reports, oldest first.' }),
+  })
+  .openapi('ModerationAd');
+
+export const ZModerationConversation = z
+  .object({
+    id: ZRecordId,
+    adId: z.number().int().nullable().openapi({ description: 'null once the ad was deleted.' }),
+    adHeading: z.string(),
+    buyer: ZPerson.nullable().openapi({ description: 'null once the account was deleted.' }),
+    seller: ZPerson.nullable(),
+    reports: z.array(z.object({ id: ZRecordId, reason: z.string(), reporter: z.string(), createdAt: ZDateTime })),
+  })
+  .openapi('ModerationConversation');
+
+export const ZModerationQueue = z
+  .object({
+    success: z.literal(true),
+    message: z.string(),
+    pendingAds: z.array(ZModerationAd),
+    reportedAds: z.array(ZModerationAd).openapi({ description: 'Reported ads still public (below the threshold).' }),
+    reportedConversations: z.array(ZModerationConversation),
+    bannedUsers: z.array(z.object({ id: ZRecordId, name: z.string(), reason: z.string(), bannedAt: ZDateTime })),
+    counts: z.object({
+      pendingAds: z.number().int(),
+      reportedAds: z.number().int(),
+      reportedConversations: z.number().int(),
+    }),
+  })
+  .openapi('ModerationQueue');
+
+export const ZModerateAdAnswer = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  from: z.enum(AD_STATES),
+  to: z.enum(AD_STATES),
+});
+
+export const ZAuditEntry = z
+  .object({
+    id: ZRecordId,
+    actor: z.object({ id: z.number().int().nullable(), name: z.string() }),
+    action: z.enum(AUDIT_ACTIONS),
+    targetType: z.enum(['ad', 'user', 'conversation']),
+    targetId: z.number().int(),
+    targetLabel: z.string(),
+    reason: z.string(),
+    createdAt: ZDateTime,
+  })
+  .openapi('AuditEntry');
+
+export const ZAuditLogPage = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.array(ZAuditEntry),
+  total: z.number().int(),
+});
+
+export const ZModerationSettings = z
+  .object({
+    success: z.literal(true),
+    message: z.string(),
+    data: z.object({
+      reportThreshold: z.number().int(),
+      bannedWords: z.string(),
+      premoderateFirstAds: z.number().int(),
+      requireVerifiedToPost: z.boolean(),
+    }),
+  })
+  .openapi('ModerationSettings');

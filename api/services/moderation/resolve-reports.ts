@@ -1,0 +1,23 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { adReports, conversationReports } from '../../db/schema/index.ts';
+
+/** Marks the open reports on ad `adId` as dealt with; resolves to how many there were. */
+export async function resolveAdReports(tx: Tx, adId: number, now = new Date()): Promise<number> {
+  const rows = await tx
+    .update(adReports)
+    .set({ resolvedAt: now })
+    .where(and(eq(adReports.adId, adId), isNull(adReports.resolvedAt)))
+    .returning({ id: adReports.id });
+  return rows.length;
+}
+
+/** Marks the open reports on conversation `id` as dealt with; resolves to how many there were. */
+export async function resolveConversationReports(tx: Tx, id: number, now = new Date()): Promise<number> {
+  const rows = await tx
+    .update(conversationReports)
+    .set({ resolvedAt: now })
+    .where(and(eq(conversationReports.conversationId, id), isNull(conversationReports.resolvedAt)))
+    .returning({ id: conversationReports.id });
+  return rows.length;
+}

@@ -1,0 +1,48 @@
+import { eq, sql } from 'drizzle-orm';
+import { AD_PAGE_SIZE } from '../../constants/limits.ts';
+import { db } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
+import { listAds } from '../ads/list-ads.ts';
+import { sellerSlug } from './seller-slug.ts';
+
+export const SELLER_NOT_FOUND = 'Seller not found.';
+
+/**
+ * A seller's public page: name, member since, how many ads they sold (ads in state `sold`),
+ * and one page of their ads on offer (the public list's own filter and cards). Only public
+ * facts: never the email or the phone. A user with nothing public (no ad on offer and none
+ * sold) has no page: 404, so the page cannot be used to find out who has an account.
+ */
+export async function getSeller(options: { id: number; page: number; limit?: number }) {
+  const limit = options.limit ?? AD_PAGE_SIZE;
+  const [user] = await db()
+    .select({
+      id: users.id,
+      name: users.name,
+      createdAt: users.createdAt,
+      // Written out with table names: the builder leaves columns of a one-table select unqualified.
+      soldCount: sql<number>`(SELECT count(*)::int FROM ads sold WHERE sold.user_id = users.id AND sold.status = 'sold')`,
+    })
+    .from(users)
+    .where(eq(users.id, options.id));
+  if (!user) throw new AppError('NOT_FOUND', SELLER_NOT_FOUND);
+  const list = await listAds({ page: options.page, limit, sellerId: user.id });
+  // total counts every page, so a page number past the end still finds the seller.
+  if (list.total === 0 && Number(user.soldCount) === 0) throw new AppError('NOT_FOUND', SELLER_NOT_FOUND);
+  return {
+    seller: {
+      id: user.id,
+      name: user.name,
+      slug: sellerSlug(user),
+      memberSince: user.createdAt.toISOString(),
+      activeCount: list.total,
+      soldCount: Number(user.soldCount),
+    },
+    ads: list.ads,
+    total: list.total,
+    totalPages: list.totalPages,
+    page: list.page,
+    limit: list.limit,
+  };
+}

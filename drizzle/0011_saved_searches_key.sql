@@ -1,0 +1,3 @@
+ALTER TABLE "saved_searches" ADD COLUMN "key_term" text GENERATED ALWAYS AS ((regexp_match("saved_searches"."query"::text, '''((?:[^'']|'''')+)'''))[1]) STORED;--> statement-breakpoint
+CREATE INDEX "saved_searches_key_term_idx" ON "saved_searches" USING btree ("key_term");--> statement-breakpoint
+CREATE INDEX "saved_searches_category_idx" ON "saved_searches" USING btree ("category_id") WHERE "saved_searches"."key_term" IS NULL;

@@ -1,0 +1,1 @@
+ALTER TABLE "pages" ADD COLUMN "show_in_footer" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,97 @@
+import { useEffect, useState } from 'react';
+import { ZModerationSettingsUpdate } from '../../../api/schemas/moderation.ts';
+import { Button, Input, Textarea } from '../../components/ui/controls.tsx';
+import { apiFetch, type TApiData } from '../../lib/api.ts';
+import { notify } from '../../lib/toast.ts';
+import { Field } from './form.tsx';
+import { useSchemaForm } from './use-entity-form.ts';
+
+type TRules = TApiData<'/api/moderation/settings'>['data'];
+type TValues = {
+  reportThreshold: string;
+  bannedWords: string;
+  premoderateFirstAds: string;
+  requireVerifiedToPost: boolean;
+};
+
+const toValues = (r: TRules): TValues => ({
+  reportThreshold: String(r.reportThreshold),
+  bannedWords: r.bannedWords,
+  premoderateFirstAds: String(r.premoderateFirstAds),
+  requireVerifiedToPost: r.requireVerifiedToPost,
+});
+const toBody = (v: TValues) => ({
+  reportThreshold: Number(v.reportThreshold),
+  bannedWords: v.bannedWords,
+  premoderateFirstAds: Number(v.premoderateFirstAds),
+  requireVerifiedToPost: v.requireVerifiedToPost,
+});
+
+/** The moderation rules, on the Moderation screen: checked with the API's own schema. */
+export default function ModerationRules() {
+  const { form, submit } = useSchemaForm<TValues>({ schema: ZModerationSettingsUpdate, toCheck: toBody });
+  const { register, reset, formState } = form;
+  const [loaded, setLoaded] = useState(false);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    void apiFetch('/api/moderation/settings').then((res) => {
+      if (!res.success) return notify.error(res.message);
+      reset(toValues(res.data));
+      setLoaded(true);
+    });
+  }, [reset]);
+
+  const onSubmit = submit(async (v) => {
+    setBusy(true);
+    const res = await apiFetch('/api/moderation/settings', { method: 'PUT', json: toBody(v) });
+    setBusy(false);
+    if (!res.success) return notify.error(res.message);
+    notify.success(res.message);
+    reset(toValues(res.data));
+  });
+
+  const error = (name: keyof TValues) => formState.errors[name]?.message as string | undefined;
+  return (
+    <section aria-label="Moderation rules" className="space-y-3">
+      <h3 className="text-lg font-semibold text-slate-900">Rules</h3>
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm md:grid-cols-2"
+      >
+        <Field
+          label="Reports before an ad is held"
+          hint="Distinct open reports that take an ad off the site until a moderator decides."
+          error={error('reportThreshold')}
+        >
+          <Input type="number" min={1} disabled={!loaded} {...register('reportThreshold')} />
+        </Field>
+        <Field
+          label="Review a new account’s first ads"
+          hint="How many of a new account’s first ads wait for review; 0 publishes them at once."
+          error={error('premoderateFirstAds')}
+        >
+          <Input type="number" min={0} disabled={!loaded} {...register('premoderateFirstAds')} />
+        </Field>
+        <div className="md:col-span-2">
+          <Field
+            label="Banned words"
+            hint="One word or phrase per line (or comma-separated). An ad containing one waits for review."
+            error={error('bannedWords')}
+          >
+            <Textarea rows={4} disabled={!loaded} {...register('bannedWords')} />
+          </Field>
+        </div>
+        <label className="flex items-center gap-2 text-sm text-slate-700 md:col-span-2">
+          <input type="checkbox" className="h-4 w-4" disabled={!loaded} {...register('requireVerifiedToPost')} />
+          Require a verified email address before posting an ad
+        </label>
+        <div className="md:col-span-2">
+          <Button type="submit" disabled={!loaded || busy}>
+            Save rules
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,240 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { uploadUrl } from '../../../api/lib/image-urls.ts';
+import { formatPrice } from '../../components/ads/format.ts';
+import Composer from '../../components/messages/Composer.tsx';
+import MessageText from '../../components/messages/MessageText.tsx';
+import { Button, Textarea } from '../../components/ui/controls.tsx';
+import { apiFetch, type TApiData } from '../../lib/api.ts';
+import { onLiveEvents } from '../../lib/live-events.ts';
+import { notify } from '../../lib/toast.ts';
+import Spinner from '../components/Spinner.tsx';
+
+type TThread = TApiData<'/api/conversations/{id}'>;
+type TMessage = TThread['messages'][number];
+
+const POLL_MS = 10_000;
+const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Adds messages not yet shown, in id order (a live event and a reload may bring the same one). */
+function merge(list: TMessage[], more: TMessage[]): TMessage[] {
+  const byId = new Map(list.map((m) => [m.id, m]));
+  for (const m of more) byId.set(m.id, m);
+  return [...byId.values()].sort((a, b) => a.id - b.id);
+}
+
+function ReportForm({ id, done }: { id: number; done: () => void }) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState('');
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    const res = await apiFetch(`/api/conversations/${id}/report`, { method: 'POST', json: { reason } });
+    if (!res.success) return setError(res.message);
+    notify.success(res.message);
+    done();
+  }
+  return (
+    <form onSubmit={submit} className="mt-3 rounded-lg border border-slate-200 bg-slate-50 p-3" noValidate>
+      <label htmlFor="report-reason" className="text-sm font-medium text-slate-800">
+        Why are you reporting this conversation?
+      </label>
+      <Textarea
+        id="report-reason"
+        rows={2}
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby="report-error"
+        className="mt-1"
+      />
+      <p id="report-error" className="mt-1 text-xs text-red-700" role={error ? 'alert' : undefined}>
+        {error}
+      </p>
+      <div className="mt-2 flex gap-2">
+        <Button type="submit">Send report</Button>
+        <Button variant="secondary" onClick={done}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** One conversation: its messages (live), the composer, block and report. Opening it marks it read. */
+export default function MessageThread() {
+  const id = Number(useParams().id);
+  const [thread, setThread] = useState<TThread | null>(null);
+  const [list, setList] = useState<TMessage[]>([]);
+  const [error, setError] = useState('');
+  const [reporting, setReporting] = useState(false);
+  const end = useRef<HTMLDivElement>(null);
+
+  const load = useCallback(async () => {
+    const res = await apiFetch(`/api/conversations/${id}`);
+    if (!res.success) return setError(res.message);
+    setThread(res);
+    setList((old) => merge(old, res.messages));
+    if (!res.readOnly && res.conversation.unread > 0)
+      void apiFetch(`/api/conversations/${id}/read`, { method: 'POST' });
+  }, [id]);
+
+  useEffect(() => {
+    setList([]);
+    void load();
+  }, [load]);
+
+  // New messages arrive live; while the stream is down, the thread polls instead.
+  useEffect(() => {
+    let timer: ReturnType<typeof setInterval> | undefined;
+    const off = onLiveEvents({
+      message: (e) => {
+        if (e.conversationId !== id) return;
+        setList((old) => merge(old, [e.message]));
+        if (!e.message.mine) void apiFetch(`/api/conversations/${id}/read`, { method: 'POST' });
+      },
+      polling: (on) => {
+        clearInterval(timer);
+        if (on) timer = setInterval(() => void load(), POLL_MS);
+      },
+    });
+    return () => {
+      off();
+      clearInterval(timer);
+    };
+  }, [id, load]);
+
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: 'end' });
+  }, [list.length]);
+
+  async function older() {
+    const first = list[0];
+    if (!first) return;
+    const res = await apiFetch(`/api/conversations/${id}?before=${first.id}`);
+    if (!res.success) return notify.error(res.message);
+    setList((old) => merge(old, res.messages));
+    setThread((t) => (t ? { ...t, hasMore: res.hasMore } : t));
+  }
+
+  async function send(text: string, key: string) {
+    const res = await apiFetch(`/api/conversations/${id}/messages`, {
+      method: 'POST',
+      json: { text },
+      idempotencyKey: key,
+    });
+    if (!res.success) return res.message;
+    setList((old) => merge(old, [res.sent]));
+    return null;
+  }
+
+  async function toggleBlock() {
+    if (!thread) return;
+    const blocking = !thread.conversation.blocked;
+    const res = await apiFetch(`/api/conversations/${id}/block`, { method: blocking ? 'POST' : 'DELETE' });
+    if (!res.success) return notify.error(res.message);
+    notify.success(res.message);
+    void load();
+  }
+
+  if (error)
+    return (
+      <div>
+        <p className="text-red-700">{error}</p>
+        <Link to="/messages" className="mt-3 inline-block text-sm font-medium text-primary underline">
+          Back to messages
+        </Link>
+      </div>
+    );
+  if (!thread) return <Spinner />;
+  const { conversation: c, readOnly } = thread;
+  const adLink = c.ad.slug && !c.ad.removed ? `/add-details/${c.ad.slug}` : null;
+
+  return (
+    <div className="flex min-h-[60vh] flex-col">
+      <Link to="/messages" className="text-sm font-medium text-primary underline">
+        ← All messages
+      </Link>
+      <header className="mt-3 flex flex-wrap items-center gap-3 border-b border-slate-200 pb-3">
+        <img
+          src={uploadUrl(c.ad.image, 400)}
+          alt=""
+          width={48}
+          height={48}
+          className="h-12 w-12 shrink-0 rounded-md bg-slate-100 object-cover"
+        />
+        <div className="min-w-0 flex-1 basis-40">
+          <h2 className="truncate text-lg font-semibold text-slate-900">{c.other.name}</h2>
+          <p className="truncate text-sm text-slate-600">
+            {adLink ? (
+              <a href={adLink} className="underline">
+                {c.ad.heading}
+              </a>
+            ) : (
+              <span>{c.ad.removed ? `This ad was removed: ${c.ad.heading}` : c.ad.heading}</span>
+            )}
+            {c.ad.price !== null && !c.ad.removed ? ` · ${formatPrice(c.ad.price)}` : ''}
+          </p>
+        </div>
+        {!readOnly && (
+          <div className="flex shrink-0 flex-wrap justify-end gap-2">
+            {(!c.blocked || c.blockedByMe) && (
+              <Button variant="secondary" onClick={() => void toggleBlock()}>
+                {c.blocked ? 'Unblock' : 'Block'}
+              </Button>
+            )}
+            <Button variant="secondary" onClick={() => setReporting((r) => !r)}>
+              Report
+            </Button>
+          </div>
+        )}
+      </header>
+      {reporting && <ReportForm id={id} done={() => setReporting(false)} />}
+      {readOnly && (
+        <p className="mt-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900" role="status">
+          This conversation was reported. You are reading it as an admin; nothing can be sent from here.
+        </p>
+      )}
+      <div className="mt-3 flex-1 space-y-2" role="log" aria-label="Messages">
+        {thread.hasMore && (
+          <div className="text-center">
+            <Button variant="secondary" onClick={() => void older()}>
+              Load older messages
+            </Button>
+          </div>
+        )}
+        {list.map((m) => (
+          <div key={m.id} className={`flex ${m.mine ? 'justify-end' : 'justify-start'}`}>
+            <div
+              className={`max-w-[85%] rounded-2xl px-3 py-2 text-sm sm:max-w-[70%] ${m.mine ? 'bg-primary text-primary-fg' : 'bg-slate-100 text-slate-900'}`}
+              data-testid="message"
+            >
+              <p className="whitespace-pre-wrap break-words">
+                <MessageText text={m.text} />
+              </p>
+              <time
+                className={`mt-1 block text-[11px] ${m.mine ? 'text-white/80' : 'text-slate-500'}`}
+                dateTime={m.createdAt}
+              >
+                {timeFormat.format(new Date(m.createdAt))}
+              </time>
+            </div>
+          </div>
+        ))}
+        <div ref={end} />
+      </div>
+      {!readOnly && (
+        <div className="sticky bottom-0 mt-3 border-t border-slate-200 bg-white pt-3">
+          {c.blocked ? (
+            <p className="text-sm text-slate-600" role="status">
+              {c.blockedByMe
+                ? 'You blocked this conversation. Unblock it to send messages again.'
+                : 'This conversation is blocked. Neither of you can send new messages.'}
+            </p>
+          ) : (
+            <Composer send={send} label={`Message to ${c.other.name}`} />
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

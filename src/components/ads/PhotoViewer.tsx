@@ -1,0 +1,146 @@
+import { ChevronLeft, ChevronRight, X, ZoomIn, ZoomOut } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
+import { imageSrcSet, uploadUrl } from '../../../api/lib/image-urls.ts';
+import Dialog from '../ui/Dialog.tsx';
+
+type Props = {
+  images: string[];
+  alt: string;
+  /** The photo shown, or null while the viewer is shut. */
+  index: number | null;
+  onIndex: (i: number) => void;
+  onClose: () => void;
+  /** Where focus goes on closing: the gallery's photo for the index the viewer ended on. */
+  returnFocus: () => HTMLElement | null | undefined;
+};
+
+/** A horizontal swipe of at least this many pixels moves to the next or previous photo. */
+const SWIPE_PX = 50;
+
+const round =
+  'grid h-11 w-11 place-items-center rounded-full bg-white/15 text-white hover:bg-white/25 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none';
+
+/**
+ * The full-screen photo viewer of the ad page (docs/SCREENS.md, Ad Details): a modal dialog
+ * with "2 / 5", Previous and Next buttons, the arrow keys, a swipe on touch screens and
+ * Escape or Close to leave. Phones may pinch-zoom the photo (`touch-action: pinch-zoom`);
+ * Zoom shows it at full size to pan around, with swipes off meanwhile.
+ */
+export default function PhotoViewer({ images, alt, index, onIndex, onClose, returnFocus }: Props) {
+  const titleId = useId();
+  const [zoomed, setZoomed] = useState(false);
+  const touch = useRef<{ x: number; y: number } | null>(null);
+  const count = images.length;
+  const i = index ?? 0;
+  const go = (step: number) => {
+    setZoomed(false);
+    onIndex((i + step + count) % count);
+  };
+
+  return (
+    <Dialog
+      open={index !== null}
+      onClose={() => {
+        setZoomed(false);
+        onClose();
+      }}
+      labelledBy={titleId}
+      returnFocus={returnFocus}
+      className="m-0 h-dvh max-h-none w-screen max-w-none bg-slate-950 p-0 text-white backdrop:bg-slate-950"
+    >
+      {index !== null && (
+        // biome-ignore lint/a11y/noStaticElementInteractions: arrow keys anywhere in the viewer; the buttons do the same
+        <div
+          className="flex h-full flex-col"
+          onKeyDown={(e) => {
+            if (count < 2 || e.altKey || e.ctrlKey || e.metaKey) return;
+            if (e.key === 'ArrowRight') go(1);
+            else if (e.key === 'ArrowLeft') go(-1);
+            else return;
+            e.preventDefault();
+          }}
+        >
+          <div className="flex items-center justify-between gap-3 px-3 py-2 sm:px-5">
+            <h2 id={titleId} className="min-w-0 truncate text-sm font-medium text-white/90">
+              {alt}
+            </h2>
+            <div className="flex shrink-0 items-center gap-2">
+              <span className="text-sm tabular-nums" aria-live="polite" data-testid="viewer-counter">
+                {i + 1} / {count}
+              </span>
+              <button
+                type="button"
+                onClick={() => setZoomed((z) => !z)}
+                aria-pressed={zoomed}
+                aria-label={zoomed ? 'Zoom out' : 'Zoom in'}
+                className={round}
+              >
+                {zoomed ? (
+                  <ZoomOut className="h-5 w-5" aria-hidden="true" />
+                ) : (
+                  <ZoomIn className="h-5 w-5" aria-hidden="true" />
+                )}
+              </button>
+              <button type="button" onClick={onClose} aria-label="Close photos" className={round}>
+                <X className="h-6 w-6" aria-hidden="true" />
+              </button>
+            </div>
+          </div>
+          <div className="relative min-h-0 flex-1">
+            <div
+              className={`h-full ${zoomed ? 'overflow-auto' : 'overflow-hidden'}`}
+              onTouchStart={(e) => {
+                // One finger only: two are a pinch, which the browser zooms.
+                const t = e.touches[0];
+                touch.current = e.touches.length === 1 && t && !zoomed ? { x: t.clientX, y: t.clientY } : null;
+              }}
+              onTouchEnd={(e) => {
+                const start = touch.current;
+                const t = e.changedTouches[0];
+                touch.current = null;
+                // Zoomed in by pinching: a drag pans the photo, it does not change it.
+                if (!start || !t || count < 2 || (window.visualViewport?.scale ?? 1) > 1.01) return;
+                const dx = t.clientX - start.x;
+                if (Math.abs(dx) >= SWIPE_PX && Math.abs(dx) > Math.abs(t.clientY - start.y)) go(dx < 0 ? 1 : -1);
+              }}
+            >
+              <img
+                key={images[i]}
+                src={uploadUrl(images[i] ?? '', 1200)}
+                srcSet={imageSrcSet(images[i] ?? '')}
+                sizes={zoomed ? '200vw' : '100vw'}
+                alt={i === 0 ? alt : `${alt}, photo ${i + 1}`}
+                data-testid="viewer-photo"
+                className={
+                  zoomed ? 'max-w-none touch-auto' : 'mx-auto h-full w-full touch-pinch-zoom object-contain select-none'
+                }
+                style={zoomed ? { width: '200%' } : undefined}
+                draggable={false}
+              />
+            </div>
+            {count > 1 && (
+              <>
+                <button
+                  type="button"
+                  onClick={() => go(-1)}
+                  aria-label="Previous photo"
+                  className={`${round} absolute top-1/2 left-2 -translate-y-1/2 bg-slate-900/60 sm:left-4`}
+                >
+                  <ChevronLeft className="h-6 w-6" aria-hidden="true" />
+                </button>
+                <button
+                  type="button"
+                  onClick={() => go(1)}
+                  aria-label="Next photo"
+                  className={`${round} absolute top-1/2 right-2 -translate-y-1/2 bg-slate-900/60 sm:right-4`}
+                >
+                  <ChevronRight className="h-6 w-6" aria-hidden="true" />
+                </button>
+              </>
+            )}
+          </div>
+        </div>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,151 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { signInAsAdmin } from './admin-helpers.ts';
+import { postAdThroughApi, signUpThroughApi } from './api-setup.ts';
+
+// Reports, the moderation queue and bans, as visitors, sellers and an admin see them.
+
+// One word of letters and digits: a hyphen before a digit ("…-6pre") is read by the search
+// parser as a signed number, and such a heading would not be found by its own words.
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+const signUp = (page: Page, name: string) => signUpThroughApi(page, name, 'mod');
+const postAd = (page: Page, heading: string) =>
+  postAdThroughApi(page, heading, {
+    description: '<p>Brand new, still sealed.</p>',
+    category: 'electronics',
+    price: '90',
+    location: 'Lagos',
+  });
+
+const searchFor = (heading: string) => `/?psearchKeyword=${encodeURIComponent(heading)}`;
+
+/** A visitor in a browser of their own reports the ad through its page. */
+async function reportThroughPage(browser: Browser, slug: string, width: number) {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  await signUp(page, `Reporter ${unique()}`);
+  await page.goto(`/add-details/${slug}`);
+  const report = page.getByRole('button', { name: 'Report this ad' });
+  await report.scrollIntoViewIfNeeded();
+  await page.locator('astro-island[component-url*="/ReportAd."]:not([ssr])').waitFor({ state: 'attached' });
+  await report.click();
+  const dialog = page.getByRole('dialog', { name: 'Report this ad' });
+  await expect(dialog).toBeVisible();
+  // Sending with no reason says so at the field.
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(dialog.getByText('Please choose a reason.')).toBeVisible();
+  await dialog.getByLabel('Scam or fraud').check();
+  await dialog.getByLabel('Details (optional)').fill('Asked me to pay by gift card.');
+  if (width < 640) await page.screenshot({ path: test.info().outputPath('report-dialog-375.png') });
+  else await page.screenshot({ path: test.info().outputPath('report-dialog-1280.png') });
+  // People take a moment to fill in a form; the server refuses instant ones.
+  await page.waitForTimeout(3100);
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(page.getByText('Thank you. Our team will look at this ad.')).toBeVisible();
+  await expect(page.getByTestId('reported')).toHaveText(/Reported — thank you/);
+  await context.close();
+}
+
+test('three visitors report an ad, it leaves search, an admin approves it and it is back', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signUp(page, 'Sid Seller');
+  const heading = `Sealed headphones ${unique()}`;
+  const ad = await postAd(page, heading);
+  await page.goto(searchFor(heading));
+  await expect(page.getByRole('link', { name: heading, exact: true })).toBeVisible();
+  // The owner is not offered a report link on their own ad.
+  await page.goto(`/add-details/${ad.slug}`);
+  await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Report this ad' })).toHaveCount(0);
+
+  await reportThroughPage(browser, ad.slug, 1280);
+  await reportThroughPage(browser, ad.slug, 375);
+  await reportThroughPage(browser, ad.slug, 1280);
+
+  // Held for review: out of search, and its page says so.
+  const visitor = await browser.newPage();
+  await visitor.goto(searchFor(heading));
+  await expect(visitor.getByRole('link', { name: heading, exact: true })).toHaveCount(0);
+  const held = await visitor.goto(`/add-details/${ad.slug}`);
+  expect(held?.status()).toBe(404);
+
+  const admin = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await signInAsAdmin(admin);
+  await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Moderation' }).click();
+  await expect(admin).toHaveURL(/\/admin\/moderation$/);
+  const pendingSection = admin.getByRole('region', { name: 'Pending review' });
+  const card = pendingSection.getByRole('listitem').filter({ hasText: heading });
+  await expect(card).toContainText('Reported by visitors');
+  await expect(card.getByRole('list', { name: 'Reports' }).getByRole('listitem')).toHaveCount(3);
+  await expect(card).toContainText('Asked me to pay by gift card.');
+  await admin.screenshot({ path: test.info().outputPath('moderation-1280.png'), fullPage: true });
+  await admin.setViewportSize({ width: 375, height: 800 });
+  await admin.screenshot({ path: test.info().outputPath('moderation-375.png'), fullPage: true });
+  await admin.setViewportSize({ width: 1280, height: 900 });
+  await card.getByRole('button', { name: 'Approve' }).click();
+  await expect(admin.getByText('Ad approved.')).toBeVisible();
+  await expect(pendingSection.getByRole('listitem').filter({ hasText: heading })).toHaveCount(0);
+
+  // Back in search for everyone, and the approval is in the audit log.
+  await visitor.goto(searchFor(heading));
+  await expect(visitor.getByRole('link', { name: heading, exact: true })).toBeVisible();
+  await admin.getByRole('link', { name: 'Audit log' }).click();
+  await expect(admin.getByRole('list', { name: 'Audit log' }).getByRole('listitem').first()).toContainText(
+    `Approved ad “${heading}”`,
+  );
+});
+
+test('a banned user is signed out, cannot sign in, and their ads are gone', async ({ browser, page }) => {
+  test.setTimeout(90_000);
+  const name = `Ben Banned ${unique()}`;
+  const seller = await signUp(page, name);
+  const heading = `Cheap phones ${unique()}`;
+  const ad = await postAd(page, heading);
+  await page.goto('/admin/dashboard');
+  await expect(page.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
+
+  // One report puts the ad in front of the moderators.
+  await reportThroughPage(browser, ad.slug, 1280);
+
+  const admin = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await signInAsAdmin(admin);
+  await admin.goto('/admin/moderation');
+  const card = admin.getByRole('region', { name: 'Reported ads' }).getByRole('listitem').filter({ hasText: heading });
+  await card.getByRole('button', { name: `Ban ${name}` }).click();
+  const dialog = admin.getByRole('dialog', { name: `Ban ${name}?` });
+  await dialog.getByLabel('Reason (optional)').fill('Selling stolen phones');
+  await dialog.getByRole('button', { name: 'Ban user' }).click();
+  await expect(admin.getByText('User banned. Their ads are hidden and their sessions ended.')).toBeVisible();
+  const banned = admin.getByRole('region', { name: 'Banned users' }).getByRole('listitem').filter({ hasText: name });
+  await expect(banned).toContainText('Selling stolen phones');
+
+  // Their open session is over: the admin area sends them to sign in.
+  await page.goto('/admin/dashboard');
+  await expect(page).toHaveURL(/\/sign-in/);
+  await page.locator('astro-island[component-url*="/SignInForm."]:not([ssr])').waitFor({ state: 'attached' });
+  await page.getByLabel('Email').fill(seller.email);
+  await page.getByLabel('Password', { exact: true }).fill(seller.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(
+    page.getByText('Your account has been suspended. Please contact us if you think this is a mistake.'),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/sign-in/);
+  await page.screenshot({ path: test.info().outputPath('banned-sign-in-1280.png') });
+
+  const visitor = await browser.newPage();
+  await visitor.goto(searchFor(heading));
+  await expect(visitor.getByRole('link', { name: heading, exact: true })).toHaveCount(0);
+
+  // Unbanned, they can sign in again.
+  await banned.getByRole('button', { name: `Unban ${name}` }).click();
+  await admin
+    .getByRole('dialog', { name: `Unban ${name}?` })
+    .getByRole('button', { name: 'Unban user' })
+    .click();
+  await expect(admin.getByText('User unbanned.')).toBeVisible();
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+});
