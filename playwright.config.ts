@@ -2,9 +2,26 @@ import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4510);
 
+/**
+ * Specs that time the server under load or start servers of their own: scripts/e2e.mjs runs
+ * them after the rest, with nothing else on the machine (E2E_GROUP=alone); the rest share one
+ * server per shard (E2E_GROUP=shared). Without E2E_GROUP every spec runs.
+ */
+export const ALONE = [
+  'lifecycle.spec.ts',
+  'workers.spec.ts',
+  'security-server.spec.ts',
+  'forgot-password-timing.spec.ts',
+  'site-url.spec.ts',
+  'server-delivery.spec.ts',
+  'page-headers.spec.ts',
+].map((f) => `**/${f}`);
+const group = process.env.E2E_GROUP;
+
 /** Browser tests in Debian's Chromium against the built server on a fresh embedded database. */
 export default defineConfig({
   testDir: 'tests/e2e',
+  ...(group === 'alone' ? { testMatch: ALONE } : group === 'shared' ? { testIgnore: ALONE } : {}),
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

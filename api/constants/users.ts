@@ -7,3 +7,6 @@ export const ROLES = ['admin', 'customer'] as const;
 export const SUBSCRIPTIONS = ['free', 'gold', 'platinum'] as const;
 export type TRole = (typeof ROLES)[number];
 export type TSubscription = (typeof SUBSCRIPTIONS)[number];
+
+/** The answer to a sign-up, profile or email change whose address another account already has. */
+export const EMAIL_TAKEN = 'This email is already registered.';

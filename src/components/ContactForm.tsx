@@ -1,7 +1,9 @@
 import { useId, useRef, useState } from 'react';
 import { apiFetch } from '../lib/api.ts';
+import { issuesFromAnswer, issuesFromChecks } from '../lib/form-errors.ts';
 import { notify } from '../lib/toast.ts';
-import { firstError, HONEYPOT_CLASS, isEmail } from './content/form-checks.ts';
+import { HONEYPOT_CLASS, isEmail } from './content/form-checks.ts';
+import { ErrorsForm, errorWiring, FieldError, useFieldErrors } from './ui/field-errors.tsx';
 
 export const CONTACT_MESSAGES = {
   name: 'Please enter your name.',
@@ -11,6 +13,8 @@ export const CONTACT_MESSAGES = {
 } as const;
 
 const EMPTY = { name: '', email: '', phone: '', subject: '', message: '', website: '' };
+type TField = keyof typeof EMPTY;
+const FIELDS = Object.keys(EMPTY);
 
 /**
  * Contact Us 'Get in Touch' (docs/SCREENS.md): name, email and message required; sent with
@@ -22,19 +26,33 @@ export default function ContactForm() {
   const [form, setForm] = useState(EMPTY);
   const [busy, setBusy] = useState(false);
   const shownAt = useRef(Date.now());
-  const set = (key: keyof typeof EMPTY) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+  const errors = useFieldErrors();
+  const set = (key: TField) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     setForm({ ...form, [key]: e.target.value });
+    errors.clear(key);
+  };
+  /** The id, name and error wiring of one control. */
+  const control = (key: TField) => ({
+    id: `${id}-${key}`,
+    name: key,
+    value: form[key],
+    onChange: set(key),
+    ...errorWiring(errors.message(key), `${id}-${key}`),
+  });
+  const error = (key: TField) => <FieldError controlId={`${id}-${key}`} field={key} message={errors.message(key)} />;
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    const error = firstError([
-      [form.name.trim() !== '', CONTACT_MESSAGES.name],
-      [form.email.trim() !== '', CONTACT_MESSAGES.email],
-      [isEmail(form.email), CONTACT_MESSAGES.emailFormat],
-      [form.message.trim() !== '', CONTACT_MESSAGES.message],
+    errors.begin();
+    const issues = issuesFromChecks([
+      ['name', form.name.trim() !== '', CONTACT_MESSAGES.name],
+      ['email', form.email.trim() !== '', CONTACT_MESSAGES.email],
+      ['email', isEmail(form.email), CONTACT_MESSAGES.emailFormat],
+      ['message', form.message.trim() !== '', CONTACT_MESSAGES.message],
     ]);
-    if (error) {
-      notify.error(error);
+    errors.show(issues);
+    if (issues[0]) {
+      notify.error(issues[0].message);
       return;
     }
     setBusy(true);
@@ -45,6 +63,7 @@ export default function ContactForm() {
     setBusy(false);
     if (!res.success) {
       notify.error(res.message);
+      errors.show(issuesFromAnswer(res, FIELDS));
       return;
     }
     notify.success(res.message);
@@ -56,7 +75,7 @@ export default function ContactForm() {
     'block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-[15px] text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-primary focus:ring-2 focus:ring-primary/30 focus:outline-none';
   const label = 'mb-1.5 block text-sm font-medium text-slate-700';
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-labelledby={`${id}-title`} className="space-y-5">
+    <ErrorsForm errors={errors} onSubmit={(e) => void submit(e)} aria-labelledby={`${id}-title`} className="space-y-5">
       <div>
         <h2 id={`${id}-title`} className="text-xl font-bold tracking-tight text-slate-900">
           Get in Touch
@@ -68,63 +87,44 @@ export default function ContactForm() {
           <label htmlFor={`${id}-name`} className={label}>
             Your Name <span aria-hidden="true">*</span>
           </label>
-          <input
-            id={`${id}-name`}
-            value={form.name}
-            onChange={set('name')}
-            autoComplete="name"
-            aria-required="true"
-            className={input}
-          />
+          <input {...control('name')} autoComplete="name" aria-required="true" className={input} />
+          {error('name')}
         </div>
         <div>
           <label htmlFor={`${id}-email`} className={label}>
             Your Email <span aria-hidden="true">*</span>
           </label>
           <input
-            id={`${id}-email`}
+            {...control('email')}
             type="email"
             inputMode="email"
-            value={form.email}
-            onChange={set('email')}
             autoComplete="email"
             aria-required="true"
             className={input}
           />
+          {error('email')}
         </div>
         <div>
           <label htmlFor={`${id}-phone`} className={label}>
             Your Phone
           </label>
-          <input
-            id={`${id}-phone`}
-            type="tel"
-            value={form.phone}
-            onChange={set('phone')}
-            autoComplete="tel"
-            className={input}
-          />
+          <input {...control('phone')} type="tel" autoComplete="tel" className={input} />
+          {error('phone')}
         </div>
         <div>
           <label htmlFor={`${id}-subject`} className={label}>
             Subject
           </label>
-          <input id={`${id}-subject`} value={form.subject} onChange={set('subject')} className={input} />
+          <input {...control('subject')} className={input} />
+          {error('subject')}
         </div>
       </div>
       <div>
         <label htmlFor={`${id}-message`} className={label}>
           Your Message <span aria-hidden="true">*</span>
         </label>
-        <textarea
-          id={`${id}-message`}
-          rows={6}
-          value={form.message}
-          onChange={set('message')}
-          aria-required="true"
-          maxLength={5000}
-          className={input}
-        />
+        <textarea {...control('message')} rows={6} aria-required="true" maxLength={5000} className={input} />
+        {error('message')}
       </div>
       <div className={HONEYPOT_CLASS} aria-hidden="true">
         <label htmlFor={`${id}-website`}>Leave this field empty</label>
@@ -144,6 +144,6 @@ export default function ContactForm() {
       >
         Submit Now
       </button>
-    </form>
+    </ErrorsForm>
   );
 }

@@ -67,7 +67,11 @@ export function issuesFromChecks(checks: readonly (readonly [string, boolean, st
 /** The first message for each field (later duplicates are dropped), in order. */
 export function firstPerField(issues: readonly TFieldIssue[]): TFieldIssue[] {
   const seen = new Set<string>();
-  return issues.filter((i) => (seen.has(i.field) ? false : (seen.add(i.field), true)));
+  return issues.filter((i) => {
+    if (seen.has(i.field)) return false;
+    seen.add(i.field);
+    return true;
+  });
 }
 
 /** The id of the message element under a field whose control has id `controlId`. */
@@ -132,6 +136,17 @@ export function showPlainFormErrors(
     }
   }
   return issues.length ? focusFirstInvalid(form) : null;
+}
+
+/** Takes one plain-form control's message away (the user is editing it); other fields keep theirs. */
+export function clearPlainFieldError(form: HTMLFormElement, el: Element) {
+  if (!(el instanceof HTMLElement) || !el.id || el.getAttribute('aria-invalid') !== 'true') return;
+  const errorId = errorIdFor(el.id);
+  form.querySelector(`#${CSS.escape(errorId)}`)?.remove();
+  el.removeAttribute('aria-invalid');
+  const rest = (el.getAttribute('aria-describedby') ?? '').split(/\s+/).filter((t) => t && t !== errorId);
+  if (rest.length) el.setAttribute('aria-describedby', rest.join(' '));
+  else el.removeAttribute('aria-describedby');
 }
 
 /** The image types the server accepts (api/storage/images.ts), told apart by their first bytes. */

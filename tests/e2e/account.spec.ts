@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { signInAsAdmin } from './admin-helpers.ts';
+import { toastWith } from './toasts.ts';
 
 const PASSWORD = 'secret123';
 
@@ -48,7 +49,7 @@ test('a plan request approved by an admin raises the photo limit at once', async
   const dialog = page.getByRole('dialog', { name: 'Membership Form' });
   await expect(dialog.getByLabel('Email Address')).toHaveValue(email);
   await dialog.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByText('Please enter your telephone number.')).toBeVisible();
+  await expect(toastWith(page, 'Please enter your telephone number.')).toBeVisible();
   await dialog.getByLabel('Telephone').fill('+1 555 0100');
   await dialog.getByLabel('Business Name').fill('Gwen’s Goods');
   await dialog.getByRole('button', { name: 'Submit' }).click();

@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { filterBox, sessionToken, sidebar, signInAsAdmin } from './admin-helpers.ts';
+import { signUpThroughApi } from './api-setup.ts';
 
 /**
  * The admin back office in a real browser: what an admin changes shows on the public site,
@@ -562,21 +563,7 @@ test('the advertisements table filters, sorts and pages on the server, and the U
 test('a customer sees only their own sections (Dashboard, Advertisements, Messages, Saved Searches, My Account) and Logout', async ({
   page,
 }) => {
-  const email = `customer.${tag()}@example.com`;
-  const res = await page.request.post('/api/user/signup', {
-    data: { name: 'Casey Customer', email, password: 'secret123', cpassword: 'secret123' },
-  });
-  expect(res.ok()).toBe(true);
-  // Signed in the way the sign-up form leaves a new user: the session cookie, plus the stored expiry and user.
-  const body = await res.json();
-  await page.goto('/');
-  await page.evaluate(
-    ({ user, expiresAt }) => {
-      localStorage.setItem('auth_token', JSON.stringify({ expiry: new Date(expiresAt).getTime() }));
-      localStorage.setItem('userinfo', JSON.stringify(user));
-    },
-    { user: body.userinfo, expiresAt: body.expiresAt },
-  );
+  await signUpThroughApi(page, 'Casey Customer', 'customer');
   await page.goto('/admin/dashboard');
   await expect(page.getByRole('heading', { name: 'Welcome, Casey Customer' })).toBeVisible();
   await expect(sidebar(page).getByRole('link')).toHaveText([

@@ -19,7 +19,7 @@ export async function signUpThroughApi(page: Page, name: string, prefix = 'e2e')
     },
     { user: body.userinfo, expiresAt: body.expiresAt },
   );
-  return { email, password };
+  return { id: body.userinfo.id as number, name, email, password };
 }
 
 /** Posts an ad as the signed-in customer of `page`; `fields` override the defaults. */

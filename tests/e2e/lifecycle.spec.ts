@@ -228,8 +228,11 @@ function cpuTimes(pid: number): [number, number] | null {
 async function floodAndCheck(port: number, label: string, serverPid: number) {
   // Warm: the database open and the page code loaded, as on a server that has been up a while.
   await expect.poll(() => statusOf(`http://localhost:${port}/readyz`), { timeout: 30_000 }).toBe(200);
-  expect((await timedGet(port, '/?q=warm')).status).toBe(200);
-  expect((await timedGet(port, '/api/all-ads?search=warm')).status).toBe(200);
+  // A start's last work (the job queue's first round, module loading) can hold the loop past
+  // the shedding bound for a moment: warming waits for real answers rather than taking a 503.
+  for (const warm of ['/?q=warm', '/api/all-ads?search=warm']) {
+    await expect.poll(async () => (await timedGet(port, warm)).status, { timeout: 30_000 }).toBe(200);
+  }
   const token = () => Math.random().toString(36).slice(2);
   // How late this test process itself ran: on a busy machine part of each time is the client's.
   const clientDelay = monitorEventLoopDelay({ resolution: 10 });

@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { MIN_FORM_FILL_MS } from '../../api/constants/inbox.ts';
+import { toastWith } from './toasts.ts';
 
 /**
  * The public marketplace in a real browser, on the demo catalogue the server seeds into
@@ -36,7 +37,10 @@ async function openList(page: Page, url = '/') {
 const resultLine = (page: Page) => page.getByRole('heading', { name: /^Search Results: Showing/ });
 const cards = (page: Page) => page.locator('article').filter({ has: page.getByRole('link', { name: /^Details/ }) });
 const cardPrices = async (page: Page) =>
-  (await cards(page).locator('p.text-xl').allTextContents()).map((t) => Number(t.replace(/[$,]/g, '')));
+  (await cards(page).locator('p.text-xl').allTextContents()).map((t) =>
+    // An ad priced 0 shows "Free".
+    t.trim() === 'Free' ? 0 : Number(t.replace(/[$,]/g, '')),
+  );
 
 test.describe('Browse Ads List', () => {
   test('a visitor sees the first page with the result line and pagination', async ({ page, request }) => {
@@ -327,16 +331,16 @@ test.describe('content pages', () => {
 
     const form = page.getByRole('form', { name: 'Ask Your Valuable Questions' });
     await form.getByRole('button', { name: 'Submit Now' }).click();
-    await expect(page.getByText('Please enter your name.')).toBeVisible();
+    await expect(toastWith(page, 'Please enter your name.')).toBeVisible();
     await form.getByLabel('Name').fill('Ann');
     await form.getByRole('button', { name: 'Submit Now' }).click();
-    await expect(page.getByText('Please enter your email.')).toBeVisible();
+    await expect(toastWith(page, 'Please enter your email.')).toBeVisible();
     await form.getByLabel('Email').fill('ann@example.com');
     await form.getByRole('button', { name: 'Submit Now' }).click();
-    await expect(page.getByText('Please enter your phone number.')).toBeVisible();
+    await expect(toastWith(page, 'Please enter your phone number.')).toBeVisible();
     await form.getByLabel('Phone').fill('555 0100');
     await form.getByRole('button', { name: 'Submit Now' }).click();
-    await expect(page.getByText('Please enter your message.')).toBeVisible();
+    await expect(toastWith(page, 'Please enter your message.')).toBeVisible();
     await form.getByLabel('Message').fill('Can I post ads for free?');
     // A form sent sooner than a person could fill it in is refused (api/services/inbox/bot-check.ts).
     await page.waitForTimeout(MIN_FORM_FILL_MS);
@@ -349,10 +353,10 @@ test.describe('content pages', () => {
     await page.goto('/category');
     const band = page.getByRole('region', { name: 'Subscribe to our newsletter' });
     await band.getByRole('button', { name: 'Subscribe Now' }).click();
-    await expect(page.getByText('Please enter your email.')).toBeVisible();
+    await expect(toastWith(page, 'Please enter your email.')).toBeVisible();
     await band.getByLabel('Email address').fill('nope');
     await band.getByRole('button', { name: 'Subscribe Now' }).click();
-    await expect(page.getByText('Please enter a valid email.')).toBeVisible();
+    await expect(toastWith(page, 'Please enter a valid email.')).toBeVisible();
     await band.getByLabel('Email address').fill('reader@example.com');
     await band.getByRole('button', { name: 'Subscribe Now' }).click();
     await expect(page.getByText('Please check your inbox')).toBeVisible();

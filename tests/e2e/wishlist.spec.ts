@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { signUpThroughApi } from './api-setup.ts';
 
 /** Waits until the named React island has hydrated (Astro drops its ssr attribute). */
 async function hydrated(page: Page, component: string) {
@@ -10,23 +11,8 @@ async function firstAd(request: APIRequestContext): Promise<{ slug: string; head
   return (await res.json()).ads[0];
 }
 
-/** A new account, signed in the way the sign-in page does it: the session cookie, plus the stored expiry and user. */
-async function signUp(page: Page) {
-  const email = `wish-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
-  const res = await page.request.post('/api/user/signup', {
-    data: { name: 'Wendy Wish', email, password: 'secret123', cpassword: 'secret123' },
-  });
-  expect(res.ok()).toBe(true);
-  const body = await res.json();
-  await page.goto('/');
-  await page.evaluate(
-    ({ user, expiresAt }) => {
-      localStorage.setItem('auth_token', JSON.stringify({ expiry: new Date(expiresAt).getTime() }));
-      localStorage.setItem('userinfo', JSON.stringify(user));
-    },
-    { user: body.userinfo, expiresAt: body.expiresAt },
-  );
-}
+/** A new account, signed in the way the sign-in page does it. */
+const signUp = (page: Page) => signUpThroughApi(page, 'Wendy Wish', 'wish');
 
 test('a signed-out visitor gets a warning from the heart and nothing is sent', async ({ page, request }) => {
   const ad = await firstAd(request);

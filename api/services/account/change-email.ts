@@ -1,5 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { generateToken, hashToken } from '../../auth/session.ts';
+import { EMAIL_TAKEN } from '../../constants/users.ts';
 import type { TSessionUser } from '../../context.ts';
 import { db } from '../../db/client.ts';
 import { emailChangeTokens, users } from '../../db/schema/index.ts';
@@ -9,7 +10,6 @@ import { queueMail } from '../../mail/queue-mail.ts';
 import { checkPassword } from './check-password.ts';
 
 export const EMAIL_CHANGE_LIFETIME_MS = 24 * 60 * 60 * 1000;
-export const EMAIL_TAKEN = 'This email is already registered.';
 export const SAME_EMAIL = 'This is already your email.';
 export const EMAIL_CHANGE_SENT =
   'We sent a confirmation link to your new address. Your email changes when you open it.';

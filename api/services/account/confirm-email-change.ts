@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { hashToken } from '../../auth/session.ts';
+import { EMAIL_TAKEN } from '../../constants/users.ts';
 import { db } from '../../db/client.ts';
 import { emailChangeTokens, emailVerificationTokens, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { isUniqueViolation } from '../../lib/pg-error.ts';
 import { queueMail } from '../../mail/queue-mail.ts';
-import { EMAIL_TAKEN } from './change-email.ts';
 
 export const EMAIL_LINK_INVALID = 'This confirmation link is invalid or has expired.';
 export const EMAIL_CHANGED = 'Your email address was changed.';

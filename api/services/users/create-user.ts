@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '../../auth/password.ts';
+import { EMAIL_TAKEN } from '../../constants/users.ts';
 import { db } from '../../db/client.ts';
 import { type TRole, type TSubscription, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { queueVerificationMail } from '../auth/verification-mail.ts';
 import { toPublicUser } from './to-public-user.ts';
-
-export const EMAIL_TAKEN = 'This email is already registered.';
 
 /**
  * A new account. `verified` accounts (added by an admin) count as verified at once; any other

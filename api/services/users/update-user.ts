@@ -1,11 +1,11 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
+import { EMAIL_TAKEN } from '../../constants/users.ts';
 import { db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { isUniqueViolation } from '../../lib/pg-error.ts';
 import type { TAdminUserUpdate } from '../../schemas/user.ts';
-import { EMAIL_TAKEN } from './create-user.ts';
 import { USER_NOT_FOUND } from './get-user.ts';
 import { assertNotLastAdmin, LAST_ADMIN_DEMOTE, lockUserAndAdmins } from './last-admin.ts';
 import { toPublicUser } from './to-public-user.ts';

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { ZDeleteAccount } from '../../../api/schemas/account.ts';
 import { Button, Input } from '../../components/ui/controls.tsx';
 import { ErrorsForm } from '../../components/ui/field-errors.tsx';
+import { useSchemaForm } from '../../components/ui/schema-form.ts';
 import { apiFetch } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
 import { Field } from '../components/form.tsx';
-import { useSchemaForm } from '../components/use-entity-form.ts';
 import Section from './Section.tsx';
 
 /**

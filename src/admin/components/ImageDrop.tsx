@@ -10,9 +10,12 @@
  * - Single mode (default): one file; choosing another replaces it. While no file is chosen,
  *   the first existing image shows as the current one.
  * - Multiple mode: `max` caps how many NEW files may be held (e.g. photolimit − existing);
- *   extra files are left out with a warning toast, and the zone says when the cap is reached.
- * - Only images up to `maxBytes` (10 MB, the server's limit) are taken; others are skipped
- *   with a warning toast. The server checks every file again by content.
+ *   extra files are left out (said under the zone), and the zone says when the cap is reached.
+ * - Every file is checked when it is chosen: its first bytes must be an image the server takes
+ *   (sniffImageFile: a text file renamed .jpg is refused, never previewed) and it must be at
+ *   most `maxBytes` (10 MB, the server's limit). Refused files are left out and the reason is
+ *   shown under the zone (the input gets aria-invalid and aria-describedby), as is a count
+ *   over the cap. The server checks every file again by content.
  *
  * Usage:
  *   <ImageDrop label="Ad image" files={image} onFilesChange={setImage}
@@ -22,7 +25,7 @@
  */
 import { ImagePlus, X } from 'lucide-react';
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
-import { notify } from '../../lib/toast.ts';
+import { errorIdFor, sniffImageFile } from '../../lib/form-errors.ts';
 
 export type TExistingImage = { name: string; url: string };
 
@@ -124,35 +127,35 @@ export default function ImageDrop({
   // dragenter/dragleave fire for every child element; count them to know when we left.
   const depth = useRef(0);
   const previews = usePreviews(files);
+  // Why the last chosen files (some or all) were left out; goes with the next choice.
+  const [refused, setRefused] = useState<string[]>([]);
+  const errorId = errorIdFor(inputId);
 
   const room = multiple ? (max === undefined ? Number.POSITIVE_INFINITY : Math.max(0, max - files.length)) : 1;
   const full = multiple && room === 0;
   const inactive = disabled || full;
 
-  function take(list: FileList | File[]) {
+  async function take(list: FileList | File[]) {
     const picked: File[] = [];
+    const problems: string[] = [];
     for (const f of Array.from(list)) {
-      if (!f.type.startsWith('image/')) {
-        notify.warning(`${f.name} is not an image, so it was left out.`);
-      } else if (f.size > maxBytes) {
-        notify.warning(`${f.name} is larger than ${sizeText(maxBytes)}, so it was left out.`);
-      } else picked.push(f);
+      if (f.size > maxBytes) problems.push(`${f.name} is larger than ${sizeText(maxBytes)}, so it was left out.`);
+      else if (!(await sniffImageFile(f)))
+        problems.push(`${f.name} is not a JPEG, PNG, WebP, GIF or AVIF image, so it was left out.`);
+      else picked.push(f);
     }
-    if (!picked.length) return;
-    if (!multiple) {
-      onFilesChange([picked[0]]);
-      return;
-    }
-    const kept = picked.slice(0, room);
-    if (kept.length < picked.length) {
+    const kept = multiple ? picked.slice(0, room) : picked.slice(0, 1);
+    if (multiple && kept.length < picked.length) {
       const n = max ?? 0;
-      notify.warning(
+      problems.push(
         room === 0
           ? `You can add no more images (limit ${n}).`
           : `Only ${room} more ${room === 1 ? 'image fits' : 'images fit'} (limit ${n}); the rest were left out.`,
       );
     }
-    if (kept.length) onFilesChange([...files, ...kept]);
+    setRefused([...new Set(problems)]);
+    if (!kept.length) return;
+    onFilesChange(multiple ? [...files, ...kept] : kept);
   }
 
   const onDragEnter = (e: DragEvent) => {
@@ -173,7 +176,7 @@ export default function ImageDrop({
     e.preventDefault();
     depth.current = 0;
     setOver(false);
-    if (!inactive) take(e.dataTransfer.files);
+    if (!inactive) void take(e.dataTransfer.files);
   };
 
   const removeNew = (i: number) => onFilesChange(files.filter((_, j) => j !== i));
@@ -226,15 +229,23 @@ export default function ImageDrop({
           multiple={multiple}
           disabled={inactive}
           aria-label={label}
-          aria-describedby={hint ? hintId : undefined}
+          aria-invalid={refused.length ? true : undefined}
+          aria-describedby={[refused.length ? errorId : '', hint ? hintId : ''].filter(Boolean).join(' ') || undefined}
           className="absolute inset-0 h-full w-full cursor-pointer opacity-0 disabled:cursor-not-allowed"
           onChange={(e) => {
-            if (e.target.files) take(e.target.files);
+            if (e.target.files) void take(e.target.files);
             // Cleared so choosing the same file again still fires a change.
             e.target.value = '';
           }}
         />
       </div>
+      {refused.length > 0 && (
+        <div id={errorId} data-field-error={label} role="alert" className="space-y-0.5 text-sm text-red-700">
+          {refused.map((text) => (
+            <p key={text}>{text}</p>
+          ))}
+        </div>
+      )}
       {hint && (
         <p id={hintId} className="text-xs text-slate-500">
           {hint}

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { ZModerationSettingsUpdate } from '../../../api/schemas/moderation.ts';
 import { Button, Input, Textarea } from '../../components/ui/controls.tsx';
+import { useSchemaForm } from '../../components/ui/schema-form.ts';
 import { apiFetch, type TApiData } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
 import { Field } from './form.tsx';
-import { useSchemaForm } from './use-entity-form.ts';
 
 type TRules = TApiData<'/api/moderation/settings'>['data'];
 type TValues = {

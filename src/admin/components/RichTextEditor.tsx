@@ -6,7 +6,8 @@
  *
  * Props: `value` / `onChange` carry HTML ('' when empty); `label` names the editing area for
  * screen readers (and tests: getByRole('textbox', { name: label })); `placeholder` shows
- * while empty; `uploadPath` is where the image button uploads.
+ * while empty; `uploadPath` is where the image button uploads; `styling` false leaves out
+ * text sizes, fonts and colours (ad descriptions keep structure, not looks).
  *
  * Usage: <RichTextEditor label="Description" value={html} onChange={setHtml}
  *          placeholder="Write your advertisement description here..." />
@@ -27,6 +28,7 @@ export type TRichTextEditorProps = {
   placeholder?: string;
   uploadPath?: TImageUploadPath;
   id?: string;
+  styling?: boolean;
 };
 
 export default function RichTextEditor({
@@ -36,6 +38,7 @@ export default function RichTextEditor({
   placeholder = '',
   uploadPath = '/api/uploads/image',
   id,
+  styling = true,
 }: TRichTextEditorProps) {
   const lastHtml = useRef(value);
   const onChangeRef = useRef(onChange);
@@ -43,7 +46,7 @@ export default function RichTextEditor({
   const [linkOpen, setLinkOpen] = useState(false);
 
   const editor = useEditor({
-    extensions: editorExtensions(placeholder),
+    extensions: editorExtensions(placeholder, styling),
     content: value,
     editorProps: {
       attributes: {
@@ -85,6 +88,7 @@ export default function RichTextEditor({
         onToggleLink={() => setLinkOpen((open) => !open)}
         uploading={uploading}
         onPickImage={(file) => void uploadImage(file)}
+        styling={styling}
       />
       {linkOpen && <LinkPopover editor={editor} onLink={state.link} onClose={() => setLinkOpen(false)} />}
       <div

@@ -53,8 +53,13 @@ export function useServerList<T>({ path, key, failText, pageSize, sortable }: TO
   const [reloads, setReloads] = useState(0);
   const latest = useRef(0);
 
+  // The list's own address: a change that arrives after the user has left it (a typed filter
+  // sent once typing paused, while the Edit link's screen is still loading) must not pull
+  // them back to the list.
+  const home = useRef(typeof window === 'undefined' ? '' : window.location.pathname);
   const update = useCallback(
     (change: Record<string, string | null>, replace: boolean) =>
+      window.location.pathname === home.current &&
       setParams(
         (prev) => {
           const next = new URLSearchParams(prev);

@@ -7,6 +7,8 @@ import { uploadUrl } from '../../../api/lib/image-urls.ts';
 import { ZAdForm } from '../../../api/schemas/ad.ts';
 import { buttonClass } from '../../components/ui/classes.ts';
 import { Button, Input, Select } from '../../components/ui/controls.tsx';
+import { FieldError } from '../../components/ui/field-errors.tsx';
+import { useSchemaForm } from '../../components/ui/schema-form.ts';
 import { apiFetch, type TApiData } from '../../lib/api.ts';
 import { createSubmissionKeys } from '../../lib/submission-key.ts';
 import { notify } from '../../lib/toast.ts';
@@ -15,7 +17,6 @@ import ImageDrop, { type TExistingImage } from '../components/ImageDrop.tsx';
 import { useReturnTo } from '../components/list-return.ts';
 import RichTextEditor from '../components/RichTextEditor.tsx';
 import Spinner from '../components/Spinner.tsx';
-import { useSchemaForm } from '../components/use-entity-form.ts';
 import { adToValues, EMPTY, galleryNames, type TValues } from './ad-form-values.ts';
 
 type TCategory = NonNullable<TApiData<'/api/get-settings'>['data'][number]['categories']>[number];
@@ -34,7 +35,7 @@ export default function AdForm() {
   const ids = { heading: useId(), category: useId(), price: useId(), rating: useId(), location: useId() };
   const descriptionId = useId();
   const featuredNoteId = useId();
-  const { form, submit } = useSchemaForm<TValues>({ defaults: EMPTY, schema: ZAdForm });
+  const { form, submit, failed, errors } = useSchemaForm<TValues>({ defaults: EMPTY, schema: ZAdForm });
   const features = useFieldArray({ control: form.control, name: 'features' });
 
   const [categories, setCategories] = useState<TCategory[]>([]);
@@ -50,6 +51,22 @@ export default function AdForm() {
   // An ad featured earlier keeps its placement whatever the plan says now.
   const [wasFeatured, setWasFeatured] = useState(false);
 
+  /** The caller's plan limits (GET /api/get-limit); `live` false: the form has gone meanwhile. */
+  const reloadLimit = async (live: () => boolean = () => true) => {
+    const res = await apiFetch('/api/get-limit');
+    if (!live()) return;
+    if (res.success)
+      setLimit({
+        photolimit: res.photolimit,
+        adsPerDay: res.adsPerDay,
+        adsLeftToday: res.adsLeftToday,
+        resetsAt: res.resetsAt,
+        featured: res.featured,
+        expiryDays: res.expiryDays,
+      });
+    else notify.error(res.error, 'Error');
+  };
+
   // The categories from settings and the caller's photo limit (GET /api/get-limit), both
   // fetched when the form opens; a failure is an Error toast with the server's text.
   useEffect(() => {
@@ -59,19 +76,7 @@ export default function AdForm() {
       if (res.success) setCategories(res.data[0]?.categories ?? []);
       else notify.error(res.error, 'Error');
     });
-    void apiFetch('/api/get-limit').then((res) => {
-      if (!live) return;
-      if (res.success)
-        setLimit({
-          photolimit: res.photolimit,
-          adsPerDay: res.adsPerDay,
-          adsLeftToday: res.adsLeftToday,
-          resetsAt: res.resetsAt,
-          featured: res.featured,
-          expiryDays: res.expiryDays,
-        });
-      else notify.error(res.error, 'Error');
-    });
+    void reloadLimit(() => live);
     return () => {
       live = false;
     };
@@ -112,6 +117,8 @@ export default function AdForm() {
   }, [id, isEdit]);
 
   const featureLocked = limit?.featured === false && !wasFeatured;
+  // The daily limit is reached: a new ad cannot be posted until resetsAt (editing is not limited).
+  const atLimit = !isEdit && limit?.adsLeftToday === 0;
   const photolimit = limit?.photolimit;
   const room = photolimit === undefined ? undefined : Math.max(0, photolimit - existing.length);
   const existingImages: TExistingImage[] = existing.map((name) => ({ name, url: uploadUrl(name, 400) }));
@@ -144,7 +151,10 @@ export default function AdForm() {
     });
     setBusy(false);
     if (!res.success) {
-      notify.error(res.error, 'Error');
+      failed(res, 'Error');
+      // Refused because the daily limit was reached meanwhile (another tab): with the limits
+      // read again, the form turns off and says when posting opens again.
+      void reloadLimit();
       return;
     }
     submissions.succeeded();
@@ -184,13 +194,22 @@ export default function AdForm() {
       busy={busy}
       onSubmit={onSubmit}
       aside={back}
+      errors={errors}
+      disabled={atLimit}
+      notice={
+        atLimit && limit ? (
+          <p role="status" className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+            You have posted {limit.adsPerDay} {limit.adsPerDay === 1 ? 'ad' : 'ads'} today, your plan's daily limit. You
+            can post again {limit.resetsAt ? <ResetTime at={limit.resetsAt} /> : 'tomorrow'}, or{' '}
+            {/* The public membership page, outside the admin app. */}
+            <a href="/membership" className="font-medium underline">
+              upgrade your membership
+            </a>
+            .
+          </p>
+        ) : undefined
+      }
     >
-      {!isEdit && limit?.adsLeftToday === 0 && (
-        <p role="status" className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
-          You have posted {limit.adsPerDay} {limit.adsPerDay === 1 ? 'ad' : 'ads'} today, your plan's daily limit. You
-          can post again tomorrow, or upgrade your membership.
-        </p>
-      )}
       {limit && (
         <p className="text-sm text-slate-600">
           {isEdit
@@ -230,9 +249,11 @@ export default function AdForm() {
               value={field.value}
               onChange={field.onChange}
               placeholder="Write your advertisement description here..."
+              styling={false}
             />
           )}
         />
+        <FieldError controlId={descriptionId} field="description" message={errors.message('description')} />
       </div>
       <div className="grid gap-5 sm:grid-cols-3">
         <Field label="Price" htmlFor={ids.price}>
@@ -330,5 +351,15 @@ export default function AdForm() {
         )}
       </div>
     </FormShell>
+  );
+}
+
+/** When posting opens again, in the reader's own time zone and words. */
+function ResetTime({ at }: { at: string }) {
+  const text = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at));
+  return (
+    <>
+      on <time dateTime={at}>{text}</time>
+    </>
   );
 }

@@ -3,12 +3,12 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { ZInboxReply } from '../../../api/schemas/inbox.ts';
 import { Button, Textarea } from '../../components/ui/controls.tsx';
 import Field from '../../components/ui/Field.tsx';
+import { useSchemaForm } from '../../components/ui/schema-form.ts';
 import { apiFetch, type TApiData, withIdempotencyKey } from '../../lib/api.ts';
 import { createSubmissionKeys } from '../../lib/submission-key.ts';
 import { notify } from '../../lib/toast.ts';
 import ConfirmDialog from '../components/ConfirmDialog.tsx';
 import Spinner from '../components/Spinner.tsx';
-import { useSchemaForm } from '../components/use-entity-form.ts';
 import { INBOX_CHANGED } from '../components/use-inbox-unread.ts';
 
 type TThread = TApiData<'/api/admin/inbox/{id}'>['data'];

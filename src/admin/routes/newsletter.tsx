@@ -4,12 +4,12 @@ import { ZNewsletterSend } from '../../../api/schemas/newsletter.ts';
 import { buttonClass } from '../../components/ui/classes.ts';
 import { Button, Input, Select, Textarea } from '../../components/ui/controls.tsx';
 import Field from '../../components/ui/Field.tsx';
+import { useSchemaForm } from '../../components/ui/schema-form.ts';
 import { apiFetch, type TApiData, withIdempotencyKey } from '../../lib/api.ts';
 import { createSubmissionKeys } from '../../lib/submission-key.ts';
 import { notify } from '../../lib/toast.ts';
 import RichTextField from '../components/RichTextField.tsx';
 import Spinner from '../components/Spinner.tsx';
-import { useSchemaForm } from '../components/use-entity-form.ts';
 
 type TSubscribers = TApiData<'/api/admin/newsletter/subscribers'>;
 type TSent = TApiData<'/api/admin/newsletters'>['data'];

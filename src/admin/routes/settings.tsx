@@ -5,13 +5,13 @@ import { uploadUrl } from '../../../api/lib/image-urls.ts';
 import { ZSettingsUpdate } from '../../../api/schemas/settings.ts';
 import { Button, Input, Textarea } from '../../components/ui/controls.tsx';
 import { ErrorsForm } from '../../components/ui/field-errors.tsx';
+import { useSchemaForm } from '../../components/ui/schema-form.ts';
 import { apiFetch, type TApiData } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
 import { Field } from '../components/form.tsx';
 import ImageDrop from '../components/ImageDrop.tsx';
 import RichTextField from '../components/RichTextField.tsx';
 import Spinner from '../components/Spinner.tsx';
-import { useSchemaForm } from '../components/use-entity-form.ts';
 
 const AD_SLOTS = [
   { key: 'homepageleftsideads', link: 'homepageleftsideadslink', label: 'Homepage left side ad' },

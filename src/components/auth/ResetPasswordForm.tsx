@@ -5,13 +5,14 @@ import { MESSAGES, ZResetPassword } from '../../../api/schemas/user.ts';
 import Spinner from '../../admin/components/Spinner.tsx';
 import { apiFetch } from '../../lib/api.ts';
 import { useSession } from '../../lib/session-store.ts';
-import { flash, notify } from '../../lib/toast.ts';
+import { clearErrors, flash, notify } from '../../lib/toast.ts';
 import { Field, primaryButtonClass, useHydrated } from './fields.tsx';
 
 export const RESET_MESSAGES = {
   success: 'Password reset successfully',
   mismatch: 'Please enter your password.',
   noToken: 'The reset link is invalid or has expired.',
+  differs: 'The two passwords are not the same.',
 } as const;
 
 /** The form's own fields: the server's password rule (required, min 6) and a required confirm. */
@@ -30,12 +31,18 @@ export default function ResetPasswordForm({ token }: { token: string }) {
   const {
     register,
     handleSubmit,
+    setError,
+    setFocus,
     formState: { errors, touchedFields, isValid, isSubmitting },
   } = useForm({ resolver: zodResolver(ZResetForm), mode: 'all', defaultValues: { password: '', confirm: '' } });
 
   const onSubmit = handleSubmit(async ({ password, confirm }) => {
+    clearErrors();
     if (password !== confirm) {
       notify.error(RESET_MESSAGES.mismatch, 'Error');
+      // The toast keeps the product's text; the field says what is wrong.
+      setError('confirm', { message: RESET_MESSAGES.differs });
+      setFocus('confirm');
       return;
     }
     if (!token) {

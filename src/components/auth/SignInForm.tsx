@@ -1,15 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import { MODERATION_TEXTS } from '../../../api/constants/moderation.ts';
 import { ZLogin } from '../../../api/schemas/user.ts';
 import { apiFetch } from '../../lib/api.ts';
 import { DEFAULT_AFTER_SIGN_IN, safeNextPath } from '../../lib/next-path.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { flash, notify } from '../../lib/toast.ts';
-import { Field, firstMessage, primaryButtonClass, useHydrated } from './fields.tsx';
-
-const ORDER = ['email', 'password'] as const;
+import { ErrorsForm } from '../ui/field-errors.tsx';
+import { useSchemaForm } from '../ui/schema-form.ts';
+import { Field, primaryButtonClass, useHydrated } from './fields.tsx';
 
 export const LOGIN_MESSAGES = {
   failure: 'Please enter valid information',
@@ -31,11 +29,9 @@ export default function SignInForm({
   next?: string;
 }) {
   const hydrated = useHydrated();
-  const {
-    register,
-    handleSubmit,
-    formState: { isSubmitting },
-  } = useForm({ resolver: zodResolver(ZLogin), defaultValues: { email: '', password: '' } });
+  const { form, submit, errors } = useSchemaForm({ schema: ZLogin, defaults: { email: '', password: '' } });
+  const { register } = form;
+  const { isSubmitting } = form.formState;
 
   useEffect(() => {
     if (!guard) return;
@@ -47,27 +43,22 @@ export default function SignInForm({
     window.history.replaceState(null, '', url.pathname + url.search + url.hash);
   }, [guard]);
 
-  const onSubmit = handleSubmit(
-    async (values) => {
-      const res = await apiFetch('/api/user/login', { method: 'POST', json: values });
-      if (!res.success) {
-        // A suspended account is told so; every other failure keeps the one sign-in message.
-        notify.error(res.message === MODERATION_TEXTS.banned ? res.message : LOGIN_MESSAGES.failure);
-        return;
-      }
-      useSession.getState().signIn(res.userinfo, res.expiresAt);
-      flash('success', LOGIN_MESSAGES.success);
-      // A full page load, so the server sees the new session cookie.
-      window.location.assign(safeNextPath(next));
-    },
-    (errors) => {
-      const message = firstMessage(ORDER, errors);
-      if (message) notify.error(message);
-    },
-  );
+  const onSubmit = submit(async (values) => {
+    const res = await apiFetch('/api/user/login', { method: 'POST', json: values });
+    if (!res.success) {
+      // A suspended account is told so; every other failure keeps the one sign-in message
+      // (which of the two fields was wrong is not told).
+      notify.error(res.message === MODERATION_TEXTS.banned ? res.message : LOGIN_MESSAGES.failure);
+      return;
+    }
+    useSession.getState().signIn(res.userinfo, res.expiresAt);
+    flash('success', LOGIN_MESSAGES.success);
+    // A full page load, so the server sees the new session cookie.
+    window.location.assign(safeNextPath(next));
+  });
 
   return (
-    <form method="post" noValidate onSubmit={onSubmit} className="space-y-5">
+    <ErrorsForm errors={errors} method="post" onSubmit={onSubmit} className="space-y-5">
       <Field label="Email" type="email" autoComplete="email" inputMode="email" {...register('email')} />
       <div>
         <Field label="Password" type="password" autoComplete="current-password" reveal {...register('password')} />
@@ -80,6 +71,6 @@ export default function SignInForm({
       <button type="submit" className={primaryButtonClass} disabled={!hydrated || isSubmitting}>
         {isSubmitting ? 'Signing in…' : 'Sign In'}
       </button>
-    </form>
+    </ErrorsForm>
   );
 }

@@ -1,14 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { EMAIL_TAKEN } from '../../../api/constants/users.ts';
 import { ZSignup } from '../../../api/schemas/user.ts';
 import { apiFetch } from '../../lib/api.ts';
 import { DEFAULT_AFTER_SIGN_IN, safeNextPath } from '../../lib/next-path.ts';
 import { useSession } from '../../lib/session-store.ts';
-import { flash, notify } from '../../lib/toast.ts';
+import { flash } from '../../lib/toast.ts';
 import { HONEYPOT_CLASS } from '../content/form-checks.ts';
-import { Field, firstMessage, primaryButtonClass, useHydrated } from './fields.tsx';
-
-const ORDER = ['name', 'email', 'password', 'cpassword'] as const;
+import { ErrorsForm } from '../ui/field-errors.tsx';
+import { useSchemaForm } from '../ui/schema-form.ts';
+import { Field, primaryButtonClass, useHydrated } from './fields.tsx';
 
 /**
  * Sign up (docs/SCREENS.md): on success the user is signed in and goes to `next` (checked by
@@ -16,40 +15,34 @@ const ORDER = ['name', 'email', 'password', 'cpassword'] as const;
  */
 export default function SignUpForm({ next = DEFAULT_AFTER_SIGN_IN }: { next?: string }) {
   const hydrated = useHydrated();
-  const {
-    register,
-    handleSubmit,
-    formState: { isSubmitting },
-  } = useForm({
-    resolver: zodResolver(ZSignup),
-    defaultValues: { name: '', email: '', password: '', cpassword: '', website: '' },
+  const { form, submit, errors, failed } = useSchemaForm({
+    schema: ZSignup,
+    defaults: { name: '', email: '', password: '', cpassword: '', website: '' },
+  });
+  const { register } = form;
+  const { isSubmitting } = form.formState;
+
+  const onValid = submit(async (values) => {
+    const res = await apiFetch('/api/user/signup', {
+      method: 'POST',
+      // Time since the page began loading (people may type before the form is interactive):
+      // the server refuses a sign-up sent sooner than a person could type it.
+      json: { ...values, fillMs: Math.round(performance.now()) },
+    });
+    if (!res.success) {
+      failed(res);
+      // A taken address is the email field's problem.
+      if (res.error === EMAIL_TAKEN) errors.show([{ field: 'email', message: EMAIL_TAKEN }]);
+      return;
+    }
+    useSession.getState().signIn(res.userinfo, res.expiresAt);
+    flash('success', res.message ?? 'Account created.');
+    // A full page load, so the server sees the new session cookie.
+    window.location.assign(safeNextPath(next));
   });
 
-  const onValid = handleSubmit(
-    async (values) => {
-      const res = await apiFetch('/api/user/signup', {
-        method: 'POST',
-        // Time since the page began loading (people may type before the form is interactive):
-        // the server refuses a sign-up sent sooner than a person could type it.
-        json: { ...values, fillMs: Math.round(performance.now()) },
-      });
-      if (!res.success) {
-        notify.error(res.error);
-        return;
-      }
-      useSession.getState().signIn(res.userinfo, res.expiresAt);
-      flash('success', res.message ?? 'Account created.');
-      // A full page load, so the server sees the new session cookie.
-      window.location.assign(safeNextPath(next));
-    },
-    (errors) => {
-      const message = firstMessage(ORDER, errors);
-      if (message) notify.error(message);
-    },
-  );
-
   return (
-    <form method="post" noValidate onSubmit={onValid} className="space-y-5">
+    <ErrorsForm errors={errors} method="post" onSubmit={onValid} className="space-y-5">
       <Field label="Name" autoComplete="name" {...register('name')} />
       <Field label="Email" type="email" autoComplete="email" inputMode="email" {...register('email')} />
       <Field label="Password" type="password" autoComplete="new-password" reveal {...register('password')} />
@@ -61,6 +54,6 @@ export default function SignUpForm({ next = DEFAULT_AFTER_SIGN_IN }: { next?: st
       <button type="submit" className={primaryButtonClass} disabled={!hydrated || isSubmitting}>
         {isSubmitting ? 'Creating your account…' : 'Sign Up'}
       </button>
-    </form>
+    </ErrorsForm>
   );
 }

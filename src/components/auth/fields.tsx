@@ -3,6 +3,7 @@ import { forwardRef, type InputHTMLAttributes, useEffect, useId, useState } from
 import { buttonClass } from '../ui/classes.ts';
 import { Input } from '../ui/controls.tsx';
 import UiField from '../ui/Field.tsx';
+import { useFieldErrorText } from '../ui/field-errors.tsx';
 
 /** The cards' full-width submit button. */
 export const primaryButtonClass = buttonClass('primary', 'large');
@@ -15,7 +16,10 @@ type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'size'> & {
   reveal?: boolean;
 };
 
-/** A labelled input: label above, optional inline error, optional password reveal. */
+/**
+ * A labelled input: label above, optional password reveal, and under it its `error` or, inside
+ * an ErrorsForm, the message the form holds for this field.
+ */
 export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
   { label, error, reveal = false, type = 'text', id: idProp, ...input },
   ref,
@@ -23,8 +27,9 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
   const autoId = useId();
   const id = idProp ?? autoId;
   const [shown, setShown] = useState(false);
+  const found = useFieldErrorText(input.name, id);
   return (
-    <UiField label={label} htmlFor={id} error={error} size="large">
+    <UiField label={label} htmlFor={id} error={error ?? found} size="large">
       <div className="relative">
         <Input ref={ref} type={reveal && shown ? 'text' : type} className={reveal ? 'pr-11' : undefined} {...input} />
         {reveal && (

@@ -6,12 +6,6 @@ const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
 export const isEmail = (v: string) => EMAIL_RE.test(v.trim()) && v.trim().length <= 254;
 
-/** The first failing check's message, in the order given, or null when all pass. */
-export function firstError(checks: [boolean, string][]): string | null {
-  for (const [ok, message] of checks) if (!ok) return message;
-  return null;
-}
-
 /**
  * The honeypot's wrapper: off screen rather than display:none (some bots skip hidden fields),
  * out of the tab order and hidden from screen readers, so no person fills it in.

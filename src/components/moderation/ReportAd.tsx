@@ -2,7 +2,7 @@ import { Flag } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { REPORT_REASON_LABELS, REPORT_REASONS, type TReportReason } from '../../../api/constants/moderation.ts';
 import { apiFetch } from '../../lib/api.ts';
-import { notify } from '../../lib/toast.ts';
+import { clearErrors, notify } from '../../lib/toast.ts';
 import { HONEYPOT_CLASS } from '../content/form-checks.ts';
 import { Button, Textarea } from '../ui/controls.tsx';
 import Field from '../ui/Field.tsx';
@@ -32,6 +32,7 @@ export default function ReportAd({ adId }: { adId: number }) {
 
   async function send(e: React.FormEvent) {
     e.preventDefault();
+    clearErrors();
     if (!reason) {
       setError('Please choose a reason.');
       document.getElementById(`${id}-${REPORT_REASONS[0]}`)?.focus();

@@ -56,6 +56,7 @@ export default function Toolbar({
   onToggleLink,
   uploading,
   onPickImage,
+  styling = true,
 }: {
   editor: Editor;
   state: TToolbarState;
@@ -65,6 +66,8 @@ export default function Toolbar({
   onToggleLink: () => void;
   uploading: boolean;
   onPickImage: (file: File) => void;
+  /** False: no text size, font or colour controls (the editor has no such marks). */
+  styling?: boolean;
 }) {
   const fileRef = useRef<HTMLInputElement>(null);
   const chain = () => editor.chain().focus();
@@ -113,34 +116,40 @@ export default function Toolbar({
           </option>
         ))}
       </select>
-      <select
-        aria-label="Text size"
-        title="Text size"
-        className={toolSelectClass}
-        value={s.fontSize}
-        onChange={(e) => (e.target.value ? chain().setFontSize(e.target.value).run() : chain().unsetFontSize().run())}
-      >
-        {SIZES.map((o) => (
-          <option key={o.label} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      <select
-        aria-label="Font"
-        title="Font"
-        className={toolSelectClass}
-        value={s.fontFamily}
-        onChange={(e) =>
-          e.target.value ? chain().setFontFamily(e.target.value).run() : chain().unsetFontFamily().run()
-        }
-      >
-        {FONTS.map((o) => (
-          <option key={o.label} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
+      {styling && (
+        <>
+          <select
+            aria-label="Text size"
+            title="Text size"
+            className={toolSelectClass}
+            value={s.fontSize}
+            onChange={(e) =>
+              e.target.value ? chain().setFontSize(e.target.value).run() : chain().unsetFontSize().run()
+            }
+          >
+            {SIZES.map((o) => (
+              <option key={o.label} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+          <select
+            aria-label="Font"
+            title="Font"
+            className={toolSelectClass}
+            value={s.fontFamily}
+            onChange={(e) =>
+              e.target.value ? chain().setFontFamily(e.target.value).run() : chain().unsetFontFamily().run()
+            }
+          >
+            {FONTS.map((o) => (
+              <option key={o.label} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </>
+      )}
       <Sep />
       <ToolButton label="Numbered list" active={s.orderedList} onClick={() => chain().toggleOrderedList().run()}>
         <ListOrdered className="h-4 w-4" aria-hidden="true" />
@@ -172,27 +181,31 @@ export default function Toolbar({
         )}
       </ToolButton>
       <Sep />
-      <label className={`${toolButtonClass} relative cursor-pointer`} title="Text colour">
-        <Baseline className="h-4 w-4" aria-hidden="true" style={{ color: s.color }} />
-        <input
-          type="color"
-          aria-label="Text colour"
-          className="absolute inset-0 h-full w-full cursor-pointer opacity-0"
-          value={/^#[0-9a-f]{6}$/i.test(s.color) ? s.color : '#000000'}
-          onChange={(e) => chain().setColor(e.target.value).run()}
-        />
-      </label>
-      <label className={`${toolButtonClass} relative cursor-pointer`} title="Background colour">
-        <Highlighter className="h-4 w-4" aria-hidden="true" />
-        <input
-          type="color"
-          aria-label="Background colour"
-          className="absolute inset-0 h-full w-full cursor-pointer opacity-0"
-          value={/^#[0-9a-f]{6}$/i.test(s.background) ? s.background : '#ffff00'}
-          onChange={(e) => chain().setBackgroundColor(e.target.value).run()}
-        />
-      </label>
-      <Sep />
+      {styling && (
+        <>
+          <label className={`${toolButtonClass} relative cursor-pointer`} title="Text colour">
+            <Baseline className="h-4 w-4" aria-hidden="true" style={{ color: s.color }} />
+            <input
+              type="color"
+              aria-label="Text colour"
+              className="absolute inset-0 h-full w-full cursor-pointer opacity-0"
+              value={/^#[0-9a-f]{6}$/i.test(s.color) ? s.color : '#000000'}
+              onChange={(e) => chain().setColor(e.target.value).run()}
+            />
+          </label>
+          <label className={`${toolButtonClass} relative cursor-pointer`} title="Background colour">
+            <Highlighter className="h-4 w-4" aria-hidden="true" />
+            <input
+              type="color"
+              aria-label="Background colour"
+              className="absolute inset-0 h-full w-full cursor-pointer opacity-0"
+              value={/^#[0-9a-f]{6}$/i.test(s.background) ? s.background : '#ffff00'}
+              onChange={(e) => chain().setBackgroundColor(e.target.value).run()}
+            />
+          </label>
+          <Sep />
+        </>
+      )}
       {ALIGNMENTS.map(([a, l, Icon]) => (
         <ToolButton
           key={a}

@@ -93,9 +93,12 @@ const Direction = Extension.create({
 /**
  * Everything the toolbar can produce, and nothing the server's sanitiser would drop:
  * alignment, margin-left indents, dir, colour/background/font-size/font-family spans,
- * links and images.
+ * links and images. Without `styling` (ad descriptions, whose sanitiser drops colours, sizes
+ * and fonts) the text-style marks are left out, so pasted colours and sizes go at once rather
+ * than on save.
  */
-export function editorExtensions(placeholder: string) {
+export function editorExtensions(placeholder: string, styling = true) {
+  const textStyle = styling ? [TextStyle, Color, BackgroundColor, FontFamily, FontSize] : [];
   return [
     StarterKit.configure({
       heading: { levels: [1, 2, 3, 4, 5, 6] },
@@ -107,11 +110,7 @@ export function editorExtensions(placeholder: string) {
         HTMLAttributes: { rel: 'noopener nofollow', target: null },
       },
     }),
-    TextStyle,
-    Color,
-    BackgroundColor,
-    FontFamily,
-    FontSize,
+    ...textStyle,
     TextAlign.configure({ types: ['heading', 'paragraph'] }),
     Subscript,
     Superscript,

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { describe, expect, it } from 'vitest';
 import { ZAdForm } from '../../../api/schemas/ad.ts';
 import { ZAdminUser } from '../../../api/schemas/user.ts';
-import { firstErrorMessage } from './use-entity-form.ts';
+import { firstErrorMessage } from './schema-form.ts';
 
 const AD = {
   heading: 'A bike',

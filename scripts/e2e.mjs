@@ -1,0 +1,54 @@
+// The browser suite (npm run test:e2e, after the build). The specs that share the site server
+// run as E2E_SHARDS Playwright runs at once, each with its own server and embedded database
+// on its own port: a browser test mostly waits (typing pauses, mail, live updates), so the
+// machine has room for several. Then the specs that time the server under load or start
+// servers of their own (playwright.config.ts, ALONE) run with nothing beside them.
+// Arguments (spec files, --grep …) make it one plain Playwright run of just those.
+import { spawn } from 'node:child_process';
+
+const args = process.argv.slice(2);
+const SHARDS = Math.max(1, Number(process.env.E2E_SHARDS ?? 3));
+/** Far apart: the server specs start extra servers at ports up to ~50 above their own. */
+const portOf = (i) => 4510 + 100 * i;
+
+function playwright(extra, env, label) {
+  return new Promise((resolve) => {
+    const child = spawn('npx', ['playwright', 'test', ...extra], {
+      env: { ...process.env, ...env },
+      stdio: label ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    });
+    if (label) {
+      // Lines of runs side by side, each told apart by its label.
+      for (const stream of [child.stdout, child.stderr]) {
+        let rest = '';
+        stream.setEncoding('utf8');
+        stream.on('data', (chunk) => {
+          const lines = (rest + chunk).split('\n');
+          rest = lines.pop() ?? '';
+          for (const line of lines) if (line.trim()) process.stdout.write(`[${label}] ${line}\n`);
+        });
+        stream.on('end', () => rest.trim() && process.stdout.write(`[${label}] ${rest}\n`));
+      }
+    }
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+if (args.length) process.exit(await playwright(args, {}));
+
+const started = Date.now();
+const shards = await Promise.all(
+  Array.from({ length: SHARDS }, (_, i) =>
+    playwright(
+      [`--shard=${i + 1}/${SHARDS}`],
+      { E2E_GROUP: 'shared', E2E_PORT: String(portOf(i)) },
+      SHARDS > 1 ? `shard ${i + 1}/${SHARDS}` : '',
+    ),
+  ),
+);
+const alone = await playwright([], { E2E_GROUP: 'alone', E2E_PORT: String(portOf(0)) });
+const failed = shards.filter((c) => c !== 0).length + (alone !== 0 ? 1 : 0);
+console.log(
+  `Browser suite: ${SHARDS} shards, then the server specs, in ${Math.round((Date.now() - started) / 1000)} s.`,
+);
+process.exit(failed ? 1 : 0);
