@@ -2,8 +2,11 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { signInAsAdmin } from './admin-helpers.ts';
 
-// axe-core on every public and admin page: no WCAG 2.2 A/AA violation. Each page is checked at 1280 px; the public pages also at 375 px, where
-// the phone layout has its own colours and targets.
+// axe-core on every public and admin page: no WCAG 2.2 A/AA violation. Each page is checked at 1280 px; the public pages
+// with a phone layout of their own also at 375 px (PHONE_PAGES). Form error states: form-errors.spec.ts.
+
+// Every test here stands alone: the shards of scripts/e2e.mjs may share them out one by one.
+test.describe.configure({ mode: 'parallel' });
 
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 
@@ -53,20 +56,30 @@ const PUBLIC_PAGES = [
   '/no-such-page-here',
 ];
 
+/**
+ * At 375 px, the pages whose phone layout is their own (the list and its filters, forms,
+ * the plan table, long legal text, the ad page): the header, menu and footer are the same on
+ * every page. axe costs seconds of CPU per page, and the suite's time is bounded.
+ */
+const PHONE_PAGES = ['/', '/?search=sofa', '/contact-us', '/membership', '/sign-up', '/terms-of-service', 'an ad page'];
+
+// One test per page and width: each has its own time budget, and the shards share them out.
 for (const width of [1280, 375]) {
   test.describe(`public pages at ${width} px`, () => {
     test.use({ viewport: { width, height: width > 600 ? 900 : 812 } });
+    const pages = width > 600 ? [...PUBLIC_PAGES, 'an ad page', 'a seller page'] : PHONE_PAGES;
 
-    test('have no WCAG 2.2 AA violation', async ({ page }) => {
-      test.setTimeout(180_000);
-      const { slug, sellerId } = await demoAd(page);
-      const pages = [...PUBLIC_PAGES, `/add-details/${slug}`];
-      if (Number.isFinite(sellerId)) pages.push(`/seller/${sellerId}`);
-      for (const path of pages) {
-        await page.goto(path);
-        await expectAccessible(page, path);
-      }
-    });
+    for (const path of pages) {
+      test(`${path} has no WCAG 2.2 AA violation`, async ({ page }) => {
+        let address = path;
+        if (!path.startsWith('/')) {
+          const { slug, sellerId } = await demoAd(page);
+          address = path === 'an ad page' ? `/add-details/${slug}` : `/seller/${sellerId}`;
+        }
+        await page.goto(address);
+        await expectAccessible(page, address);
+      });
+    }
   });
 }
 
@@ -96,17 +109,23 @@ const ADMIN_PAGES = [
   'saved-searches',
 ];
 
+/** Admin pages a few at a time: one sign-in serves several checks, and the shards share the groups. */
+const ADMIN_GROUP = 6;
+
 test.describe('admin pages', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
-  test('have no WCAG 2.2 AA violation', async ({ page }) => {
-    test.setTimeout(240_000);
-    await signInAsAdmin(page);
-    for (const path of ADMIN_PAGES) {
-      await page.goto(`/admin/${path}`);
-      await page.getByRole('main').waitFor();
-      await expect(page.getByRole('main').getByText(/Loading/)).toHaveCount(0);
-      await expectAccessible(page, `/admin/${path}`);
-    }
-  });
+  for (let i = 0; i < ADMIN_PAGES.length; i += ADMIN_GROUP) {
+    const group = ADMIN_PAGES.slice(i, i + ADMIN_GROUP);
+    test(`${group.join(', ')} have no WCAG 2.2 AA violation`, async ({ page }) => {
+      test.setTimeout(120_000);
+      await signInAsAdmin(page);
+      for (const path of group) {
+        await page.goto(`/admin/${path}`);
+        await page.getByRole('main').waitFor();
+        await expect(page.getByRole('main').getByText(/Loading/)).toHaveCount(0);
+        await expectAccessible(page, `/admin/${path}`);
+      }
+    });
+  }
 });

@@ -9,6 +9,9 @@ import { toasts } from './toasts.ts';
 // first invalid field (in view on a phone), one summary toast that a new submission replaces,
 // typed input kept; files checked when chosen; a reached limit turns the form off.
 
+// Every test here stands alone: the shards of scripts/e2e.mjs may share them out one by one.
+test.describe.configure({ mode: 'parallel' });
+
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 
 /** The control is marked invalid and names a message with `text` in its aria-describedby. */
@@ -76,8 +79,10 @@ for (const width of [1280, 375]) {
 
     test('contact form: messages under the fields and the summary toast, then sent', async ({ page }) => {
       await page.goto('/contact-us');
-      await hydrated(page, 'ContactForm');
       const form = page.getByRole('form', { name: 'Get in Touch' });
+      // The form hydrates once it scrolls into view (below the fold on a phone).
+      await form.scrollIntoViewIfNeeded();
+      await hydrated(page, 'ContactForm');
       const name = form.getByLabel('Your Name');
       const email = form.getByLabel('Your Email');
       const message = form.getByLabel('Your Message');

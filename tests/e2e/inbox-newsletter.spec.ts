@@ -86,6 +86,8 @@ test('newsletter: subscribe, confirm and unsubscribe through the mailed links', 
 
   const confirm = await mailed(email, /(https?:\/\/[^/\s]+\/newsletter\/confirm\?token=[a-z0-9]+)/);
   await page.goto(confirm);
+  // A click before the button's island has hydrated does nothing (a busy machine hydrates late).
+  await page.locator('astro-island[component-url*="/NewsletterLinkButton."]:not([ssr])').waitFor({ state: 'attached' });
   await page.getByRole('button', { name: 'Confirm my subscription' }).click();
   await expect(page.getByRole('status')).toContainText('Your subscription is confirmed.');
 
@@ -107,6 +109,7 @@ test('newsletter: subscribe, confirm and unsubscribe through the mailed links', 
   const newsletter = outboxMailsTo(email).find((m) => m.includes(subject)) ?? '';
   expect(newsletter).toMatch(/^List-Unsubscribe-Post:\s+List-Unsubscribe=One-Click/m);
   await page.goto(unsubscribe);
+  await page.locator('astro-island[component-url*="/NewsletterLinkButton."]:not([ssr])').waitFor({ state: 'attached' });
   await page.getByRole('button', { name: 'Unsubscribe' }).click();
   await expect(page.getByRole('status')).toContainText('You are unsubscribed.');
 
