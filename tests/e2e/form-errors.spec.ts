@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
+import { signInAsAdmin } from './admin-helpers.ts';
 import { postAdThroughApi, signUpThroughApi } from './api-setup.ts';
 import { toasts } from './toasts.ts';
 
@@ -173,3 +174,69 @@ for (const width of [1280, 375]) {
     });
   });
 }
+
+test.describe('the dialogs and the FAQ question form at 1280 px', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test('show their problems under the fields, with no axe violation in those states', async ({ page, request }) => {
+    // Three axe checks: seconds each on a loaded machine.
+    test.setTimeout(120_000);
+    await page.goto('/faqs');
+    const faq = page.getByRole('form', { name: 'Ask Your Valuable Questions' });
+    await faq.getByRole('button', { name: 'Submit Now' }).click();
+    await expectFieldError(faq.getByLabel('Name'), 'Please enter your name.');
+    await expectFieldError(faq.getByLabel('Phone'), 'Please enter your phone number.');
+    await expect(faq.getByLabel('Name')).toBeFocused();
+    await expectAccessible(page, 'FAQ question form with errors');
+
+    await signUpThroughApi(page, 'Mona Member', 'member');
+    await page.goto('/membership');
+    await page.getByRole('button', { name: 'Select Gold' }).click();
+    const membership = page.getByRole('dialog', { name: 'Membership Form' });
+    await membership.getByRole('button', { name: 'Submit' }).click();
+    await expectFieldError(membership.getByLabel('Telephone'), 'Please enter your telephone number.');
+    await expectFieldError(membership.getByLabel('Business Name'), 'Please enter your business name.');
+    await expect(membership.getByLabel('Telephone')).toBeFocused();
+    await expectAccessible(page, 'membership form with errors');
+    await membership.getByRole('button', { name: 'Cancel' }).click();
+
+    const ad = (await (await request.get('/api/all-ads?limit=1')).json()).ads[0] as { slug: string };
+    await page.goto(`/add-details/${ad.slug}`);
+    const reportButton = page.getByRole('button', { name: 'Report this ad' });
+    await reportButton.scrollIntoViewIfNeeded();
+    await hydrated(page, 'ReportAd');
+    await reportButton.click();
+    const report = page.getByRole('dialog', { name: 'Report this ad' });
+    await report.getByRole('button', { name: 'Send report' }).click();
+    await expect(report.getByRole('group', { name: 'Reason' })).toHaveAccessibleDescription('Please choose a reason.');
+    await expectAccessible(page, 'report dialog with an error');
+  });
+});
+
+test.describe('admin forms at 1280 px', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test('put each problem under its field, focus the first, and pass axe in that state', async ({ page }) => {
+    // Four forms, each checked by axe: seconds apiece on a loaded machine.
+    test.setTimeout(180_000);
+    await signInAsAdmin(page);
+    for (const [path, submit] of [
+      ['/admin/add-user', 'Sign up'],
+      ['/admin/faq-form', 'Add FAQ'],
+      ['/admin/add-membership-plan', 'Add Plan'],
+      ['/admin/add-testimonial', 'Add Testimonial'],
+    ] as const) {
+      await page.goto(path);
+      await page.getByRole('button', { name: submit }).click();
+      const invalid = page.getByRole('main').locator('[aria-invalid="true"]');
+      await expect(invalid.first()).toBeVisible();
+      await expect(invalid.first()).toBeFocused();
+      // The message under it is named by aria-describedby.
+      await expect(invalid.first()).toHaveAttribute('aria-describedby', /-error\b/);
+      const messageId = ((await invalid.first().getAttribute('aria-describedby')) ?? '').split(' ')[0];
+      await expect(page.locator(`[id="${messageId}"]`)).toBeVisible();
+      await expect(toasts(page)).toHaveCount(1);
+      await expectAccessible(page, `${path} with errors`);
+    }
+  });
+});
