@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { signInAsAdmin } from './admin-helpers.ts';
+import { axeViolations } from './page-helpers.ts';
 
 // axe-core on every public and admin page: no WCAG 2.2 A/AA violation. Each page is checked at 1280 px; the public pages
 // with a phone layout of their own also at 375 px (PHONE_PAGES). Form error states: form-errors.spec.ts.
@@ -8,25 +8,11 @@ import { signInAsAdmin } from './admin-helpers.ts';
 // Every test here stands alone: the shards of scripts/e2e.mjs may share them out one by one.
 test.describe.configure({ mode: 'parallel' });
 
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
-
-/** The page's violations as readable lines (rule, impact, the first few elements). */
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  return result.violations.map(
-    (v) =>
-      `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-        .slice(0, 4)
-        .map((n) => n.target.join(' '))
-        .join(' | ')}`,
-  );
-}
-
 /** Soft: one run reports every page's violations, not only the first page's. */
 async function expectAccessible(page: Page, label: string) {
   // Islands hydrate and fonts settle before the check: axe reads computed colours.
   await page.waitForLoadState('networkidle');
-  expect.soft(await violations(page), label).toEqual([]);
+  expect.soft(await axeViolations(page), label).toEqual([]);
 }
 
 /** An ad and a seller that exist in the demo data, found through the public API. */

@@ -1,16 +1,12 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { postAdThroughApi, signUpThroughApi } from './api-setup.ts';
+import { hydrated } from './page-helpers.ts';
 
 /**
  * What buyers expect on the public site (issue 18, items 7 and 8): the full-screen photo
  * viewer, Share, the heart on result cards and prices in the wishlist, long words that wrap,
  * and the plan comparison with the real limits, each at desktop and phone width.
  */
-
-/** Waits until the named React island has hydrated (Astro drops its ssr attribute). */
-async function hydrated(page: Page, component: string) {
-  await page.locator(`astro-island[component-url*="/${component}."]:not([ssr])`).first().waitFor({ state: 'attached' });
-}
 
 /** A letters-only word (no hyphen before a digit: search splits there). */
 const word = (prefix: string) =>

@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { signInAsAdmin } from './admin-helpers.ts';
 import { postAdThroughApi, signUpThroughApi } from './api-setup.ts';
+import { axeViolations, hydrated } from './page-helpers.ts';
 import { toasts } from './toasts.ts';
 
 // The one way forms show their errors (docs/SCREENS.md, Form errors), walked at both sizes:
@@ -12,8 +12,6 @@ import { toasts } from './toasts.ts';
 
 // Every test here stands alone: the shards of scripts/e2e.mjs may share them out one by one.
 test.describe.configure({ mode: 'parallel' });
-
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 
 /** The control is marked invalid and names a message with `text` in its aria-describedby. */
 async function expectFieldError(control: Locator, text: string) {
@@ -27,16 +25,7 @@ async function expectNoFieldError(control: Locator) {
 
 /** No WCAG 2.2 AA violation in the page as it is now (with its error messages showing). */
 async function expectAccessible(page: Page, label: string) {
-  const result = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  expect(
-    result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
-    label,
-  ).toEqual([]);
-}
-
-/** Waits until the named React island has hydrated (Astro drops its ssr attribute). */
-async function hydrated(page: Page, component: string) {
-  await page.locator(`astro-island[component-url*="/${component}."]:not([ssr])`).first().waitFor({ state: 'attached' });
+  expect(await axeViolations(page), label).toEqual([]);
 }
 
 async function png() {

@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { MIN_FORM_FILL_MS } from '../../api/constants/inbox.ts';
 import { sidebar, signInAsAdmin } from './admin-helpers.ts';
 import { outboxMailsTo } from './e2e-outbox.ts';
+import { hydrated } from './page-helpers.ts';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const SHOTS = process.env.E2E_SHOTS_DIR;
@@ -87,7 +88,7 @@ test('newsletter: subscribe, confirm and unsubscribe through the mailed links', 
   const confirm = await mailed(email, /(https?:\/\/[^/\s]+\/newsletter\/confirm\?token=[a-z0-9]+)/);
   await page.goto(confirm);
   // A click before the button's island has hydrated does nothing (a busy machine hydrates late).
-  await page.locator('astro-island[component-url*="/NewsletterLinkButton."]:not([ssr])').waitFor({ state: 'attached' });
+  await hydrated(page, 'NewsletterLinkButton');
   await page.getByRole('button', { name: 'Confirm my subscription' }).click();
   await expect(page.getByRole('status')).toContainText('Your subscription is confirmed.');
 
@@ -109,7 +110,7 @@ test('newsletter: subscribe, confirm and unsubscribe through the mailed links', 
   const newsletter = outboxMailsTo(email).find((m) => m.includes(subject)) ?? '';
   expect(newsletter).toMatch(/^List-Unsubscribe-Post:\s+List-Unsubscribe=One-Click/m);
   await page.goto(unsubscribe);
-  await page.locator('astro-island[component-url*="/NewsletterLinkButton."]:not([ssr])').waitFor({ state: 'attached' });
+  await hydrated(page, 'NewsletterLinkButton');
   await page.getByRole('button', { name: 'Unsubscribe' }).click();
   await expect(page.getByRole('status')).toContainText('You are unsubscribed.');
 

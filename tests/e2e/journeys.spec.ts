@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { hydrated } from './page-helpers.ts';
 
 /**
  * Journeys that must end where the visitor meant (issue 18): the wishlist heart, Submit Ads and
@@ -11,10 +12,6 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 /** Where the screenshots go (looked at by hand; E2E_SHOTS moves them out of test-results). */
 const SHOTS = process.env.E2E_SHOTS ?? 'test-results/journeys';
 const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
-
-async function hydrated(page: Page, component: string) {
-  await page.locator(`astro-island[component-url*="/${component}."]:not([ssr])`).first().waitFor({ state: 'attached' });
-}
 
 async function firstAd(request: APIRequestContext): Promise<{ slug: string; heading: string }> {
   const res = await request.get('/api/all-ads?limit=1');

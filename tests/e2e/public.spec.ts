@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { MIN_FORM_FILL_MS } from '../../api/constants/inbox.ts';
+import { hydrated } from './page-helpers.ts';
 import { toastWith } from './toasts.ts';
 
 /**
@@ -21,11 +22,6 @@ async function listAds(request: APIRequestContext, query: Record<string, string 
 async function categories(request: APIRequestContext): Promise<{ name: string; slug: string; count: number }[]> {
   const res = await request.get('/api/get-settings');
   return (await res.json()).data[0].categories;
-}
-
-/** Waits until the named React island has hydrated (Astro drops its ssr attribute). */
-async function hydrated(page: Page, component: string) {
-  await page.locator(`astro-island[component-url*="/${component}."]:not([ssr])`).first().waitFor({ state: 'attached' });
 }
 
 /** Opens a page with the ad list and waits for its island. */

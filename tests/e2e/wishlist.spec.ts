@@ -1,10 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { signUpThroughApi } from './api-setup.ts';
-
-/** Waits until the named React island has hydrated (Astro drops its ssr attribute). */
-async function hydrated(page: Page, component: string) {
-  await page.locator(`astro-island[component-url*="/${component}."]:not([ssr])`).first().waitFor({ state: 'attached' });
-}
+import { hydrated } from './page-helpers.ts';
 
 async function firstAd(request: APIRequestContext): Promise<{ slug: string; heading: string }> {
   const res = await request.get('/api/all-ads?limit=1');
