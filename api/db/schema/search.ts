@@ -1,4 +1,6 @@
-import { index, pgTable, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { ads } from './catalog.ts';
 
 /**
  * The catalogue's vocabulary: every word of the ads' search documents (heading, location,
@@ -13,4 +15,27 @@ export const searchWords = pgTable(
     word: text('word').primaryKey(),
   },
   (t) => [index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops'))],
+);
+
+/**
+ * The narrow copy of every public ad that search counts and sorts (api/services/ads/list-ads.ts):
+ * one row of a few fixed-width columns per ad that is active or reserved and whose owner is not
+ * banned, kept by a trigger on ads (drizzle/0016_ad_search.sql). Its GIN index holds the ad's
+ * search document plus a category key, read through `ad_search_document(ad_id, category_id)`, so
+ * counting and sorting the matches of a common word visit these rows (about 60 bytes each)
+ * instead of the ads' wide ones. The trigger replaces a row (delete, then insert) whenever the
+ * ad's document or category changes, so the index never holds a stale document.
+ */
+export const adSearch = pgTable(
+  'ad_search',
+  {
+    adId: integer('ad_id')
+      .primaryKey()
+      .references(() => ads.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id').notNull(),
+    price: numeric('price', { precision: 12, scale: 2 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('ad_search_document_idx').using('gin', sql`ad_search_document(${t.adId}, ${t.categoryId})`)],
 );

@@ -1,11 +1,12 @@
 import { and, asc, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { TVisibleState } from '../../constants/ad-states.ts';
 import { connection, type Db, db, type Tx } from '../../db/client.ts';
-import { ads, categories } from '../../db/schema/index.ts';
+import { adSearch, ads, categories } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { pgErrorCode } from '../../lib/pg-error.ts';
 import type { TAdSort } from '../../schemas/ad-query.ts';
 import { countAllAds } from '../categories/count-all-ads.ts';
+import { narrowWhere, sortedIds } from './narrow-search.ts';
 import { publicAdFilter } from './public-ad-filter.ts';
 import { SEARCH_TIMEOUT_MESSAGE, searchCountCap, searchTimeoutMs } from './search-settings.ts';
 import { suggestSearch } from './suggest-search.ts';
@@ -130,7 +131,8 @@ function relevanceOrder(terms: string[], orderable: SQL): SQL[] {
   return [sql`ts_rank(${RANK_WEIGHTS}::float4[], ${ads.search}, ${anyTermQuery(terms)}) DESC`, orderable, desc(ads.id)];
 }
 
-const ORDER: Record<Exclude<TAdSort, 'relevance'>, SQL[]> = {
+type TPlainSort = Exclude<TAdSort, 'relevance'>;
+const ORDER: Record<TPlainSort, SQL[]> = {
   '': newestFirst,
   'price-asc': [asc(ads.price), asc(ads.id)],
   'price-desc': [desc(ads.price), desc(ads.id)],
@@ -147,7 +149,7 @@ export const newestFirstFromMatches = [sql`(${ads.createdAt} + interval '0 secon
  * selective filter instead collects its matches through the GIN/btree bitmaps and sorts
  * just those.
  */
-const ORDER_FROM_MATCHES: Record<Exclude<TAdSort, 'relevance'>, SQL[]> = {
+const ORDER_FROM_MATCHES: Record<TPlainSort, SQL[]> = {
   '': newestFirstFromMatches,
   'price-asc': [sql`(${ads.price} + 0) asc`, asc(ads.id)],
   'price-desc': [sql`(${ads.price} + 0) desc`, desc(ads.id)],
@@ -207,9 +209,11 @@ async function withSearchTimeout<T>(run: (q: Db | Tx) => Promise<T>): Promise<T>
       // passes jit_above_cost, and compiling took ~1 s (EXPLAIN ANALYZE, docs/PERFORMANCE.md)
       // for queries that run in milliseconds. And work_mem enough for the search's bitmaps to
       // stay exact: at 1M ads a common prefix AND a category went lossy at the default 4 MB
-      // and rechecked 232,598 rows (358 ms; 99 ms with 16 MB).
+      // and rechecked 232,598 rows (358 ms; 99 ms with 16 MB). And no parallel workers: under
+      // concurrent searches the cores are busy already, and starting workers cost each
+      // statement milliseconds.
       await tx.execute(
-        sql`SELECT set_config('statement_timeout', ${String(ms)}, true), set_config('jit', 'off', true), set_config('work_mem', ${SEARCH_WORK_MEM}, true)`,
+        sql`SELECT set_config('statement_timeout', ${String(ms)}, true), set_config('jit', 'off', true), set_config('work_mem', ${SEARCH_WORK_MEM}, true), set_config('max_parallel_workers_per_gather', '0', true)`,
       );
       return run(tx);
     });
@@ -250,36 +254,41 @@ async function walkOrSort<T>(q: Db | Tx, walk: (q: Db | Tx) => Promise<T>, sort:
   }
 }
 
-/** How many rows match `where`, counting no further than `upTo` (a LIMIT inside the count). */
-async function countUpTo(q: Db | Tx, where: SQL | undefined, upTo: number): Promise<number> {
-  const limited = q.select({ one: sql`1` }).from(ads).where(where).limit(upTo).as('limited');
-  const [row] = await q.select({ n: sql<string>`count(*)` }).from(limited);
-  return Number(row?.n ?? 0);
+/** Where a search finds its matches: ads itself, or the narrow ad_search (narrow-search.ts). */
+type TMatchSource = {
+  table: typeof ads | typeof adSearch;
+  id: typeof ads.id | typeof adSearch.adId;
+  categoryId: typeof ads.categoryId | typeof adSearch.categoryId;
+};
+const ADS_SOURCE: TMatchSource = { table: ads, id: ads.id, categoryId: ads.categoryId };
+const NARROW_SOURCE: TMatchSource = { table: adSearch, id: adSearch.adId, categoryId: adSearch.categoryId };
+
+/**
+ * Up to `upTo` matches of `where` (id and category), in no order: the one pass that counts a
+ * search. Counting stops there (a LIMIT), so a common word costs no more than a rare one; with
+ * no more matches than that, the pass holds every match, and the page is sorted from its ids.
+ */
+async function collectMatches(q: Db | Tx, source: TMatchSource, where: SQL | undefined, upTo: number) {
+  return q.select({ id: source.id, categoryId: source.categoryId }).from(source.table).where(where).limit(upTo);
 }
 
 /**
- * Per category, the ads matching `where` (every filter but the category), from one pass over
- * at most cap + 1 matches grouped by category: the same counting that stops the total. When
- * the search has no more matches than the cap the counts are exact; otherwise every count is
+ * Per category, the collected matches of a search's other filters (collectMatches: at most
+ * cap + 1): the filter sidebar's numbers, from the same pass that stops the total. When the
+ * pass held every match (no more than the cap) the counts are exact; otherwise every count is
  * "at least" (`capped`). Counting each category on its own up to the cap instead read up to
  * cap + 1 rows per category and rebuilt the search's bitmap each time: 10.8 s at 1M ads for a
- * common prefix (docs/PERFORMANCE.md). `seen`: the pass's matches (cap + 1 means more).
+ * common prefix (docs/PERFORMANCE.md).
  */
-async function countByCategory(q: Db | Tx, where: SQL | undefined, cap: number) {
-  const upTo = cap + 1;
-  const limited = q.select({ categoryId: ads.categoryId }).from(ads).where(where).limit(upTo).as('limited');
-  const [grouped, all] = await Promise.all([
-    q.select({ categoryId: limited.categoryId, n: sql<string>`count(*)` }).from(limited).groupBy(limited.categoryId),
-    q.select({ id: categories.id, slug: categories.slug }).from(categories).orderBy(categories.id),
-  ]);
-  const counts = new Map(grouped.map((r) => [r.categoryId, Number(r.n)]));
-  const seen = grouped.reduce((sum, r) => sum + Number(r.n), 0);
-  const full = seen >= upTo;
-  const list = all.map((c): TCategoryCount => {
+async function countByCategory(q: Db | Tx, matches: { categoryId: number }[], cap: number) {
+  const all = await q.select({ id: categories.id, slug: categories.slug }).from(categories).orderBy(categories.id);
+  const counts = new Map<number, number>();
+  for (const m of matches) counts.set(m.categoryId, (counts.get(m.categoryId) ?? 0) + 1);
+  const full = matches.length > cap;
+  return all.map((c): TCategoryCount => {
     const n = counts.get(c.id) ?? 0;
     return { slug: c.slug, count: Math.min(n, cap), capped: full || n > cap };
   });
-  return { list, seen, full, byId: counts };
 }
 
 /**
@@ -326,21 +335,28 @@ export async function listAds(options: TListAdsOptions) {
     const where =
       lookup.selectedId !== undefined ? and(whereOthers, eq(ads.categoryId, lookup.selectedId)) : whereOthers;
 
+    // A text search counts and sorts over the narrow ad_search (narrow-search.ts); walking an
+    // order index still reads ads, whose indexes keep the orders. The seller page reads ads.
+    const narrow = terms.length > 0 && options.sellerId === undefined;
+    const filter = { terms, categoryMatches: lookup.matches, minPrice, maxPrice };
+    const source = narrow ? NARROW_SOURCE : ADS_SOURCE;
+    const sourceWhere = narrow ? narrowWhere(filter, lookup.selectedId) : where;
+    const selected = lookup.selectedId;
+
+    // One pass collects up to cap + 1 matches: of the other filters when the sidebar's category
+    // counts are asked for (the chosen category's matches are among them), else of all of them.
     const cap = searchCountCap();
-    const byCategory = options.withCategoryCounts ? await countByCategory(q, whereOthers, cap) : undefined;
-    const categoryCounts = byCategory?.list;
-    // The category counts, when asked for, give the total too: the pass's matches (all of
-    // them, or cap + 1), or the chosen category's exact count when the pass saw every match.
-    let counted: number;
-    if (byCategory && !searchTestHooks.extraCondition && (lookup.selectedId === undefined || !byCategory.full)) {
-      counted = lookup.selectedId !== undefined ? (byCategory.byId.get(lookup.selectedId) ?? 0) : byCategory.seen;
-    } else {
-      counted = await countUpTo(
-        q,
-        searchTestHooks.extraCondition ? and(where, searchTestHooks.extraCondition) : where,
-        cap + 1,
-      );
+    const withCounts = options.withCategoryCounts === true;
+    const collectWhere = withCounts ? (narrow ? narrowWhere(filter) : whereOthers) : sourceWhere;
+    const extra = searchTestHooks.extraCondition;
+    const collected = await collectMatches(q, source, extra ? and(collectWhere, extra) : collectWhere, cap + 1);
+    const categoryCounts = withCounts ? await countByCategory(q, collected, cap) : undefined;
+    let matches = withCounts && selected !== undefined ? collected.filter((m) => m.categoryId === selected) : collected;
+    // The pass stopped before it saw every match of the chosen category: count those on their own.
+    if (withCounts && selected !== undefined && collected.length > cap && matches.length <= cap) {
+      matches = await collectMatches(q, source, sourceWhere, cap + 1);
     }
+    const counted = matches.length;
     const totalCapped = counted > cap;
     const total = Math.min(counted, cap);
     const totalPages = Math.ceil(total / limit);
@@ -349,48 +365,61 @@ export async function listAds(options: TListAdsOptions) {
       const suggestion = counted === 0 && terms.length && page === 1 ? await suggestSearch(q, terms) : null;
       return { ...empty, total, totalPages, totalCapped, suggestion, categoryCounts };
     }
+    // Few matches: all of them are in hand, and the page is sorted from their ids.
+    const fewMatches = !totalCapped && counted <= SORT_MATCHES_UP_TO;
+    const matchIds = matches.map((m) => m.id);
 
-    // Few matches (all of them counted): collect and sort them. More: walk the order index,
-    // within a time budget (walkOrSort).
-    const fewMatches = counted <= Math.min(cap, SORT_MATCHES_UP_TO);
+    /** One page of the matches in `key` order: of the ids in hand, or of every match. */
+    const sorted = async (x: Db | Tx, key: TPlainSort, n: number, from: number, ids?: number[]) =>
+      narrow
+        ? cardsInOrder(x, await sortedIds(x, ids ? idIn(adSearch.adId, ids) : sourceWhere, key, n, from))
+        : cardQuery(x, ids ? idIn(ads.id, ids) : where, ORDER_FROM_MATCHES[key], n, from);
+    /** The ads of `ids` (a list or a subquery) ranked by best match, one page of them. */
+    const ranked = (x: Db | Tx, ids: number[] | SQL) =>
+      cardQuery(
+        x,
+        Array.isArray(ids) ? idIn(ads.id, ids) : inArray(ads.id, ids),
+        relevanceOrder(terms, newestFirst[0] as SQL),
+        limit,
+        offset,
+      );
+
+    // Few matches: sort (or rank) the ones in hand. More: walk the order index, within a time
+    // budget, else sort every match (walkOrSort).
     let rows: TCardRow[];
     if (sort === 'relevance' && terms.length) {
       if (fewMatches) {
-        rows = await cardQuery(q, where, relevanceOrder(terms, newestFirstFromMatches[0] as SQL), limit, offset);
+        rows = await ranked(q, matchIds);
       } else {
         // Rank the newest matches only, then the page of those.
-        const poolOf = (x: Db | Tx, order: SQL[]) =>
-          x
-            .select({ id: ads.id })
-            .from(ads)
-            .where(where)
-            .orderBy(...order)
-            .limit(Math.max(RANK_NEWEST_UP_TO, offset + limit))
-            .as('pool');
-        const ranked = (x: Db | Tx, order: SQL[]) => {
-          const pool = poolOf(x, order);
-          return cardQuery(
-            x,
-            inArray(ads.id, x.select({ id: pool.id }).from(pool)),
-            relevanceOrder(terms, newestFirst[0] as SQL),
-            limit,
-            offset,
-          );
-        };
+        const poolSize = Math.max(RANK_NEWEST_UP_TO, offset + limit);
         rows = await walkOrSort(
           q,
-          (x) => ranked(x, newestFirst),
-          (x) => ranked(x, []),
+          (x) => {
+            const pool = x
+              .select({ id: ads.id })
+              .from(ads)
+              .where(where)
+              .orderBy(...newestFirst)
+              .limit(poolSize)
+              .as('pool');
+            return ranked(x, sql`(SELECT ${pool.id} FROM ${pool})`);
+          },
+          async (x) =>
+            ranked(
+              x,
+              (await sorted(x, '', poolSize, 0)).map((r) => r.id),
+            ),
         );
       }
     } else {
       const key = sort === 'relevance' ? '' : sort;
       rows = fewMatches
-        ? await cardQuery(q, where, ORDER_FROM_MATCHES[key], limit, offset)
+        ? await sorted(q, key, limit, offset, matchIds)
         : await walkOrSort(
             q,
             (x) => cardQuery(x, where, ORDER[key], limit, offset),
-            (x) => cardQuery(x, where, ORDER_FROM_MATCHES[key], limit, offset),
+            (x) => sorted(x, key, limit, offset),
           );
     }
     return { ...empty, ads: rows.map(toAdCard), total, totalPages, totalCapped, categoryCounts };
@@ -408,6 +437,18 @@ function cardQuery(q: Db | Tx, where: SQL | undefined, order: SQL[], limit: numb
     .offset(offset);
 }
 type TCardRow = Awaited<ReturnType<typeof cardQuery>>[number];
+
+/** `column` is one of `ids` (integers), as one array parameter however many there are. */
+const idIn = (column: typeof ads.id | typeof adSearch.adId, ids: number[]) =>
+  sql`${column} = ANY(${`{${ids.join(',')}}`}::int[])`;
+
+/** The cards of `ids`, in that order. */
+async function cardsInOrder(q: Db | Tx, ids: number[]): Promise<TCardRow[]> {
+  if (!ids.length) return [];
+  const rows = await cardQuery(q, idIn(ads.id, ids), [], ids.length, 0);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
 
 /**
  * No filter, or a category alone: the total is the triggers' count of visible ads

@@ -1,0 +1,64 @@
+// One search at a time, no server: the bench's search mix (scripts/lib/search-mix.ts) sent
+// straight to listAds on DATABASE_URL's database, with each search's time and the slowest
+// ones printed. Shows what the list query costs before any HTTP or concurrency.
+//
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench node --experimental-strip-types scripts/search-profile.ts
+//   options (environment): N=300 searches, CC=1 with the sidebar's category counts (as the home page)
+import { sql } from 'drizzle-orm';
+import { db } from '../api/db/client.ts';
+import type { TAdSort } from '../api/schemas/ad-query.ts';
+import { listAds } from '../api/services/ads/list-ads.ts';
+import { mixPath } from './lib/search-mix.ts';
+
+const N = Number(process.env.N ?? 300);
+
+async function column(query: ReturnType<typeof sql>): Promise<string[]> {
+  const result = (await db().execute(query)) as unknown as { rows?: { v: string }[] } & { v: string }[];
+  return (result.rows ?? result).map((r) => r.v);
+}
+
+const headings = await column(sql`SELECT heading AS v FROM ads TABLESAMPLE SYSTEM (0.2) LIMIT 800`);
+const words = [
+  ...new Set(
+    headings.flatMap((h) =>
+      h
+        .toLowerCase()
+        .split(/[^\p{L}]+/u)
+        .filter((w) => w.length >= 3),
+    ),
+  ),
+];
+const categories = await column(sql`SELECT slug AS v FROM categories`);
+console.log(`${words.length} words, ${categories.length} categories, ${N} searches`);
+
+const times: { ms: number; path: string; total: number | string }[] = [];
+for (let i = 0; i < N; i++) {
+  const path = mixPath('api', words, categories);
+  const p = new URL(path, 'http://localhost').searchParams;
+  const number = (name: string) => (p.has(name) ? Number(p.get(name)) : undefined);
+  const started = performance.now();
+  let total: number | string;
+  try {
+    const r = await listAds({
+      page: number('page') ?? 1,
+      limit: number('limit') ?? 10,
+      search: p.get('search') ?? undefined,
+      category: p.get('category') ?? '',
+      sort: (p.get('sort') ?? '') as TAdSort,
+      minPrice: number('min_price'),
+      maxPrice: number('max_price'),
+      withCategoryCounts: process.env.CC === '1',
+    });
+    total = r.totalCapped ? `${r.total}+` : r.total;
+  } catch (err) {
+    total = (err as Error).message;
+  }
+  times.push({ ms: performance.now() - started, path, total });
+}
+const sorted = [...times].sort((a, b) => a.ms - b.ms);
+const at = (q: number) => (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]?.ms ?? 0).toFixed(1);
+const mean = sorted.reduce((sum, t) => sum + t.ms, 0) / sorted.length;
+console.log(`ms: p50 ${at(0.5)}  p90 ${at(0.9)}  p95 ${at(0.95)}  p99 ${at(0.99)}  mean ${mean.toFixed(1)}`);
+console.log('slowest:');
+for (const t of sorted.slice(-10)) console.log(`  ${t.ms.toFixed(1)} ms  ${t.total}  ${decodeURIComponent(t.path)}`);
+process.exit(0);
