@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { AD_STATES } from '../../api/constants/ad-states.ts';
 import { db } from '../../api/db/client.ts';
 import { adSearch, ads } from '../../api/db/schema/index.ts';
+import { priceBucket, weekOf } from '../../api/services/ads/narrow-search.ts';
 import { insertAd, insertCategory } from '../helpers/catalog-factory.ts';
 import { makeUser } from '../helpers/client.ts';
 import { driver, setupTestDb } from '../helpers/test-db.ts';
@@ -28,7 +29,16 @@ const change = fc.oneof(
   fc.record({ kind: fc.constant('heading' as const), pick: fc.nat(), word: fc.constantFrom(...WORDS) }),
   fc.record({ kind: fc.constant('status' as const), pick: fc.nat(), status: fc.constantFrom(...AD_STATES) }),
   fc.record({ kind: fc.constant('ban' as const), pick: fc.nat(), banned: fc.boolean() }),
-  fc.record({ kind: fc.constant('move' as const), pick: fc.nat(), cat: fc.nat(1), price: fc.nat(5000) }),
+  fc.record({
+    kind: fc.constant('move' as const),
+    pick: fc.nat(),
+    cat: fc.nat(1),
+    // Prices on and around the bucket bounds (1, 1.5, 2, 3, 5, 7 in each power of ten).
+    price: fc.oneof(
+      fc.nat(5000),
+      fc.constantFrom(0, 0.99, 1, 1.49, 1.5, 6.99, 7, 10, 14.99, 15, 999_999.99, 1_000_000),
+    ),
+  }),
   fc.record({ kind: fc.constant('delete' as const), pick: fc.nat() }),
 );
 type TChange = typeof change extends fc.Arbitrary<infer T> ? T : never;
@@ -91,6 +101,30 @@ async function expectTableFollowsAds(ids: number[]) {
   expect(plain(actual)).toEqual(plain(expected));
 }
 
+const document = sql`ad_search_document(${adSearch.adId}, ${adSearch.categoryId}, ${adSearch.price}, ${adSearch.createdAt})`;
+
+/**
+ * Through the GIN index only, every row is found by its price bucket and its week as the
+ * service computes them (narrow-search.ts): the database's bounds are the service's.
+ */
+async function expectKeysMatchTheService(ids: number[]) {
+  const rows = await db()
+    .select({ id: adSearch.adId, price: adSearch.price, createdAt: adSearch.createdAt })
+    .from(adSearch)
+    .where(inArray(adSearch.adId, ids.length ? ids : [0]));
+  for (const row of rows) {
+    const keys = `'#p${priceBucket(Number(row.price))}' & '#w${weekOf(row.createdAt)}'`;
+    const found = await db().transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      return tx
+        .select({ id: adSearch.adId })
+        .from(adSearch)
+        .where(sql`${document} @@ ${keys}::tsquery AND ${adSearch.adId} = ${row.id}`);
+    });
+    expect(found, `price ${row.price}, created ${row.createdAt.toISOString()}`).toEqual([{ id: row.id }]);
+  }
+}
+
 /** Through the GIN index only, each word (and word in a category) finds what ads' documents hold. */
 async function expectIndexFindsWhatAdsHold(ids: number[]) {
   for (const word of WORDS) {
@@ -102,7 +136,7 @@ async function expectIndexFindsWhatAdsHold(ids: number[]) {
           .select({ id: adSearch.adId })
           .from(adSearch)
           .where(
-            sql`ad_search_document(${adSearch.adId}, ${adSearch.categoryId}) @@ (to_tsquery('simple', ${word})${key}) AND ${inArray(adSearch.adId, ids.length ? ids : [0])}`,
+            sql`${document} @@ (to_tsquery('simple', ${word})${key}) AND ${inArray(adSearch.adId, ids.length ? ids : [0])}`,
           );
         return rows.map((r) => r.id).sort((a, b) => a - b);
       });
@@ -129,6 +163,7 @@ describe(`the narrow search table on ${driver}`, () => {
           await expectTableFollowsAds(ids);
         }
         await expectIndexFindsWhatAdsHold(ids);
+        await expectKeysMatchTheService(ids);
         if (ids.length) await db().delete(ads).where(inArray(ads.id, ids));
         expect(
           await db()

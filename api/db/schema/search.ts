@@ -21,10 +21,11 @@ export const searchWords = pgTable(
  * The narrow copy of every public ad that search counts and sorts (api/services/ads/list-ads.ts):
  * one row of a few fixed-width columns per ad that is active or reserved and whose owner is not
  * banned, kept by a trigger on ads (drizzle/0016_ad_search.sql). Its GIN index holds the ad's
- * search document plus a category key, read through `ad_search_document(ad_id, category_id)`, so
+ * search document plus keys for its category, price bucket and week, read through
+ * `ad_search_document(ad_id, category_id, price, created_at)`, so
  * counting and sorting the matches of a common word visit these rows (about 60 bytes each)
  * instead of the ads' wide ones. The trigger replaces a row (delete, then insert) whenever the
- * ad's document or category changes, so the index never holds a stale document.
+ * ad's document, category, price or creation time changes, so the index is never stale.
  */
 export const adSearch = pgTable(
   'ad_search',
@@ -37,5 +38,5 @@ export const adSearch = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('ad_search_document_idx').using('gin', sql`ad_search_document(${t.adId}, ${t.categoryId})`)],
+  (t) => [index('ad_search_document_idx').using('gin', sql`ad_search_document(${t.adId}, ${t.categoryId}, ${t.price}, ${t.createdAt})`)],
 );

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { TVisibleState } from '../../constants/ad-states.ts';
 import { connection, type Db, db, type Tx } from '../../db/client.ts';
 import { adSearch, ads, categories } from '../../db/schema/index.ts';
@@ -6,7 +7,7 @@ import { AppError } from '../../errors.ts';
 import { pgErrorCode } from '../../lib/pg-error.ts';
 import type { TAdSort } from '../../schemas/ad-query.ts';
 import { countAllAds } from '../categories/count-all-ads.ts';
-import { narrowWhere, sortedIds } from './narrow-search.ts';
+import { narrowWhere, pageBound, sortedIds, type TMatch, type TPlainSort } from './narrow-search.ts';
 import { publicAdFilter } from './public-ad-filter.ts';
 import { SEARCH_TIMEOUT_MESSAGE, searchCountCap, searchTimeoutMs } from './search-settings.ts';
 import { suggestSearch } from './suggest-search.ts';
@@ -131,7 +132,6 @@ function relevanceOrder(terms: string[], orderable: SQL): SQL[] {
   return [sql`ts_rank(${RANK_WEIGHTS}::float4[], ${ads.search}, ${anyTermQuery(terms)}) DESC`, orderable, desc(ads.id)];
 }
 
-type TPlainSort = Exclude<TAdSort, 'relevance'>;
 const ORDER: Record<TPlainSort, SQL[]> = {
   '': newestFirst,
   'price-asc': [asc(ads.price), asc(ads.id)],
@@ -200,7 +200,7 @@ export function toAdCard<T extends { price: number | string; image: string | nul
  * SET LOCAL in one read transaction). A statement cancelled for taking too long (SQLSTATE 57014) becomes a 503
  * with a plain message: the visitor gets an answer instead of waiting.
  */
-async function withSearchTimeout<T>(run: (q: Db | Tx) => Promise<T>): Promise<T> {
+async function withSearchTimeout<T>(run: (q: Db | Tx) => Promise<T>, options: { narrow: boolean }): Promise<T> {
   const ms = searchTimeoutMs();
   try {
     if (connection().kind !== 'postgres') return await run(db());
@@ -212,8 +212,12 @@ async function withSearchTimeout<T>(run: (q: Db | Tx) => Promise<T>): Promise<T>
       // and rechecked 232,598 rows (358 ms; 99 ms with 16 MB). And no parallel workers: under
       // concurrent searches the cores are busy already, and starting workers cost each
       // statement milliseconds.
+      // A narrow search also turns sequential scans off: every one of its queries has the GIN
+      // condition, but under a LIMIT the planner hoped to meet enough matches early in a scan
+      // of ad_search and evaluated the document function row after row (180 ms for 'tea:*' at
+      // 1M ads, against 15 ms through the index; docs/PERFORMANCE.md).
       await tx.execute(
-        sql`SELECT set_config('statement_timeout', ${String(ms)}, true), set_config('jit', 'off', true), set_config('work_mem', ${SEARCH_WORK_MEM}, true), set_config('max_parallel_workers_per_gather', '0', true)`,
+        sql`SELECT set_config('statement_timeout', ${String(ms)}, true), set_config('jit', 'off', true), set_config('work_mem', ${SEARCH_WORK_MEM}, true), set_config('max_parallel_workers_per_gather', '0', true), set_config('enable_seqscan', ${options.narrow ? 'off' : 'on'}, true)`,
       );
       return run(tx);
     });
@@ -257,19 +261,26 @@ async function walkOrSort<T>(q: Db | Tx, walk: (q: Db | Tx) => Promise<T>, sort:
 /** Where a search finds its matches: ads itself, or the narrow ad_search (narrow-search.ts). */
 type TMatchSource = {
   table: typeof ads | typeof adSearch;
-  id: typeof ads.id | typeof adSearch.adId;
-  categoryId: typeof ads.categoryId | typeof adSearch.categoryId;
+  columns: { [K in keyof TMatch]: SQL.Aliased<TMatch[K]> | AnyPgColumn };
 };
-const ADS_SOURCE: TMatchSource = { table: ads, id: ads.id, categoryId: ads.categoryId };
-const NARROW_SOURCE: TMatchSource = { table: adSearch, id: adSearch.adId, categoryId: adSearch.categoryId };
+const ADS_SOURCE: TMatchSource = {
+  table: ads,
+  columns: { id: ads.id, categoryId: ads.categoryId, price: ads.price, createdAt: ads.createdAt },
+};
+const NARROW_SOURCE: TMatchSource = {
+  table: adSearch,
+  columns: { id: adSearch.adId, categoryId: adSearch.categoryId, price: adSearch.price, createdAt: adSearch.createdAt },
+};
 
 /**
- * Up to `upTo` matches of `where` (id and category), in no order: the one pass that counts a
- * search. Counting stops there (a LIMIT), so a common word costs no more than a rare one; with
- * no more matches than that, the pass holds every match, and the page is sorted from its ids.
+ * Up to `upTo` matches of `where` (id, category and sort keys), in no order: the one pass that
+ * counts a search. Counting stops there (a LIMIT), so a common word costs no more than a rare
+ * one. With no more matches than that, the pass holds every match and the page is sorted from
+ * their ids; with more, it is a sample that bounds where the page lies (pageBound).
  */
 async function collectMatches(q: Db | Tx, source: TMatchSource, where: SQL | undefined, upTo: number) {
-  return q.select({ id: source.id, categoryId: source.categoryId }).from(source.table).where(where).limit(upTo);
+  const rows = await q.select(source.columns).from(source.table).where(where).limit(upTo);
+  return rows as TMatch[];
 }
 
 /**
@@ -320,6 +331,9 @@ export async function listAds(options: TListAdsOptions) {
     terms.length > 0 || minPrice !== undefined || maxPrice !== undefined || options.sellerId !== undefined;
   if (!filtered) return listUnfiltered(options, slug, empty);
 
+  // A text search counts and sorts over the narrow ad_search (narrow-search.ts); walking an
+  // order index still reads ads, whose indexes keep the orders. The seller page reads ads.
+  const narrow = terms.length > 0 && options.sellerId === undefined;
   return withSearchTimeout(async (q) => {
     const lookup = await categoryLookup(q, slug, terms);
     if (slug && lookup.selectedId === undefined) return empty;
@@ -335,9 +349,6 @@ export async function listAds(options: TListAdsOptions) {
     const where =
       lookup.selectedId !== undefined ? and(whereOthers, eq(ads.categoryId, lookup.selectedId)) : whereOthers;
 
-    // A text search counts and sorts over the narrow ad_search (narrow-search.ts); walking an
-    // order index still reads ads, whose indexes keep the orders. The seller page reads ads.
-    const narrow = terms.length > 0 && options.sellerId === undefined;
     const filter = { terms, categoryMatches: lookup.matches, minPrice, maxPrice };
     const source = narrow ? NARROW_SOURCE : ADS_SOURCE;
     const sourceWhere = narrow ? narrowWhere(filter, lookup.selectedId) : where;
@@ -369,11 +380,6 @@ export async function listAds(options: TListAdsOptions) {
     const fewMatches = !totalCapped && counted <= SORT_MATCHES_UP_TO;
     const matchIds = matches.map((m) => m.id);
 
-    /** One page of the matches in `key` order: of the ids in hand, or of every match. */
-    const sorted = async (x: Db | Tx, key: TPlainSort, n: number, from: number, ids?: number[]) =>
-      narrow
-        ? cardsInOrder(x, await sortedIds(x, ids ? idIn(adSearch.adId, ids) : sourceWhere, key, n, from))
-        : cardQuery(x, ids ? idIn(ads.id, ids) : where, ORDER_FROM_MATCHES[key], n, from);
     /** The ads of `ids` (a list or a subquery) ranked by best match, one page of them. */
     const ranked = (x: Db | Tx, ids: number[] | SQL) =>
       cardQuery(
@@ -383,47 +389,67 @@ export async function listAds(options: TListAdsOptions) {
         limit,
         offset,
       );
+    /**
+     * `n` ids after `from` in `key` order over ad_search: sorted from the ids in hand when they
+     * are every match, else from the matches past the sample's threshold (pageBound), which the
+     * index finds through its price and week keys.
+     */
+    const narrowPage = (key: TPlainSort, n: number, from: number) => {
+      if (fewMatches) return sortedIds(q, idIn(adSearch.adId, matchIds), key, n, from);
+      const bound = pageBound(filter, key, matches, n + from);
+      return sortedIds(q, bound ? narrowWhere(bound, selected) : sourceWhere, key, n, from);
+    };
 
-    // Few matches: sort (or rank) the ones in hand. More: walk the order index, within a time
-    // budget, else sort every match (walkOrSort).
+    const relevance = sort === 'relevance' && terms.length > 0;
+    const key = sort === 'relevance' ? '' : sort;
+    // "Best match" over more matches than the cap ranks the newest of them only.
+    const poolSize = Math.max(RANK_NEWEST_UP_TO, offset + limit);
     let rows: TCardRow[];
-    if (sort === 'relevance' && terms.length) {
-      if (fewMatches) {
-        rows = await ranked(q, matchIds);
-      } else {
-        // Rank the newest matches only, then the page of those.
-        const poolSize = Math.max(RANK_NEWEST_UP_TO, offset + limit);
-        rows = await walkOrSort(
-          q,
-          (x) => {
-            const pool = x
-              .select({ id: ads.id })
-              .from(ads)
-              .where(where)
-              .orderBy(...newestFirst)
-              .limit(poolSize)
-              .as('pool');
-            return ranked(x, sql`(SELECT ${pool.id} FROM ${pool})`);
-          },
-          async (x) =>
-            ranked(
-              x,
-              (await sorted(x, '', poolSize, 0)).map((r) => r.id),
-            ),
-        );
-      }
-    } else {
-      const key = sort === 'relevance' ? '' : sort;
-      rows = fewMatches
-        ? await sorted(q, key, limit, offset, matchIds)
-        : await walkOrSort(
-            q,
-            (x) => cardQuery(x, where, ORDER[key], limit, offset),
-            (x) => sorted(x, key, limit, offset),
+    if (narrow) {
+      rows = relevance
+        ? await ranked(q, fewMatches ? matchIds : await narrowPage('', poolSize, 0))
+        : await cardsInOrder(q, await narrowPage(key, limit, offset));
+    } else if (fewMatches) {
+      // The seller page, or a price range alone: few matches are sorted from their ids.
+      rows = relevance
+        ? await ranked(q, matchIds)
+        : await cardQuery(q, idIn(ads.id, matchIds), ORDER_FROM_MATCHES[key], limit, offset);
+    } else if (relevance) {
+      rows = await walkOrSort(
+        q,
+        (x) => {
+          const pool = x
+            .select({ id: ads.id })
+            .from(ads)
+            .where(where)
+            .orderBy(...newestFirst)
+            .limit(poolSize)
+            .as('pool');
+          return ranked(x, sql`(SELECT ${pool.id} FROM ${pool})`);
+        },
+        async (x) => {
+          const pool = await x
+            .select({ id: ads.id })
+            .from(ads)
+            .where(where)
+            .orderBy(...newestFirstFromMatches)
+            .limit(poolSize);
+          return ranked(
+            x,
+            pool.map((r) => r.id),
           );
+        },
+      );
+    } else {
+      // More: walk the order index within a time budget, else sort every match (walkOrSort).
+      rows = await walkOrSort(
+        q,
+        (x) => cardQuery(x, where, ORDER[key], limit, offset),
+        (x) => cardQuery(x, where, ORDER_FROM_MATCHES[key], limit, offset),
+      );
     }
     return { ...empty, ads: rows.map(toAdCard), total, totalPages, totalCapped, categoryCounts };
-  });
+  }, { narrow });
 }
 
 function cardQuery(q: Db | Tx, where: SQL | undefined, order: SQL[], limit: number, offset: number) {
