@@ -38,5 +38,10 @@ export const adSearch = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('ad_search_document_idx').using('gin', sql`ad_search_document(${t.adId}, ${t.categoryId}, ${t.price}, ${t.createdAt})`)],
+  (t) => [
+    index('ad_search_document_idx').using(
+      'gin',
+      sql`ad_search_document(${t.adId}, ${t.categoryId}, ${t.price}, ${t.createdAt})`,
+    ),
+  ],
 );

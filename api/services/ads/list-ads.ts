@@ -200,7 +200,7 @@ export function toAdCard<T extends { price: number | string; image: string | nul
  * SET LOCAL in one read transaction). A statement cancelled for taking too long (SQLSTATE 57014) becomes a 503
  * with a plain message: the visitor gets an answer instead of waiting.
  */
-async function withSearchTimeout<T>(run: (q: Db | Tx) => Promise<T>, options: { narrow: boolean }): Promise<T> {
+async function withSearchTimeout<T>(options: { narrow: boolean }, run: (q: Db | Tx) => Promise<T>): Promise<T> {
   const ms = searchTimeoutMs();
   try {
     if (connection().kind !== 'postgres') return await run(db());
@@ -334,7 +334,7 @@ export async function listAds(options: TListAdsOptions) {
   // A text search counts and sorts over the narrow ad_search (narrow-search.ts); walking an
   // order index still reads ads, whose indexes keep the orders. The seller page reads ads.
   const narrow = terms.length > 0 && options.sellerId === undefined;
-  return withSearchTimeout(async (q) => {
+  return withSearchTimeout({ narrow }, async (q) => {
     const lookup = await categoryLookup(q, slug, terms);
     if (slug && lookup.selectedId === undefined) return empty;
 
@@ -449,7 +449,7 @@ export async function listAds(options: TListAdsOptions) {
       );
     }
     return { ...empty, ads: rows.map(toAdCard), total, totalPages, totalCapped, categoryCounts };
-  }, { narrow });
+  });
 }
 
 function cardQuery(q: Db | Tx, where: SQL | undefined, order: SQL[], limit: number, offset: number) {
