@@ -3,7 +3,9 @@
 // ones printed. Shows what the list query costs before any HTTP or concurrency.
 //
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench node --experimental-strip-types scripts/search-profile.ts
-//   options (environment): N=300 searches, CC=1 with the sidebar's category counts (as the home page)
+//   options (environment): N=300 searches, CC=1 with the sidebar's category counts (as the home page),
+//   MIX=file: replay the searches listed in that file, or write this run's there (comparing changes)
+import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { db } from '../api/db/client.ts';
 import type { TAdSort } from '../api/schemas/ad-query.ts';
@@ -29,11 +31,17 @@ const words = [
   ),
 ];
 const categories = await column(sql`SELECT slug AS v FROM categories`);
-console.log(`${words.length} words, ${categories.length} categories, ${N} searches`);
+console.log(`${words.length} words, ${categories.length} categories`);
+
+const mixFile = process.env.MIX;
+const paths =
+  mixFile && fs.existsSync(mixFile)
+    ? fs.readFileSync(mixFile, 'utf8').split('\n').filter(Boolean)
+    : Array.from({ length: N }, () => mixPath('api', words, categories));
+if (mixFile && !fs.existsSync(mixFile)) fs.writeFileSync(mixFile, `${paths.join('\n')}\n`);
 
 const times: { ms: number; path: string; total: number | string }[] = [];
-for (let i = 0; i < N; i++) {
-  const path = mixPath('api', words, categories);
+for (const path of paths) {
   const p = new URL(path, 'http://localhost').searchParams;
   const number = (name: string) => (p.has(name) ? Number(p.get(name)) : undefined);
   const started = performance.now();
