@@ -158,9 +158,7 @@ const ORDER_FROM_MATCHES: Record<TPlainSort, SQL[]> = {
 export const SORT_MATCHES_UP_TO = 2_000;
 /**
  * "Best match" over more matches than the count cap ranks the newest this many of them (or as
- * many as the page needs): ranking every match of a common word would read every one. When
- * even finding the newest takes too long (WALK_BUDGET_MS), it ranks the first this many
- * matches the GIN index gives, in storage order: a sample, never a wait.
+ * many as the page needs): ranking every match of a common word would read every one.
  */
 export const RANK_NEWEST_UP_TO = 200;
 /**
