@@ -41,6 +41,7 @@ const paths =
 if (mixFile && !fs.existsSync(mixFile)) fs.writeFileSync(mixFile, `${paths.join('\n')}\n`);
 
 const times: { ms: number; path: string; total: number | string }[] = [];
+const cpuBefore = process.cpuUsage();
 for (const path of paths) {
   const p = new URL(path, 'http://localhost').searchParams;
   const number = (name: string) => (p.has(name) ? Number(p.get(name)) : undefined);
@@ -66,7 +67,12 @@ for (const path of paths) {
 const sorted = [...times].sort((a, b) => a.ms - b.ms);
 const at = (q: number) => (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]?.ms ?? 0).toFixed(1);
 const mean = sorted.reduce((sum, t) => sum + t.ms, 0) / sorted.length;
+const cpu = process.cpuUsage(cpuBefore);
+const cpuPerSearch = (cpu.user + cpu.system) / 1000 / sorted.length;
 console.log(`ms: p50 ${at(0.5)}  p90 ${at(0.9)}  p95 ${at(0.95)}  p99 ${at(0.99)}  mean ${mean.toFixed(1)}`);
+console.log(
+  `this process's CPU per search (the service and the driver, not the database): ${cpuPerSearch.toFixed(2)} ms`,
+);
 console.log('slowest:');
 for (const t of sorted.slice(-10)) console.log(`  ${t.ms.toFixed(1)} ms  ${t.total}  ${decodeURIComponent(t.path)}`);
 process.exit(0);
