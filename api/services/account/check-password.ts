@@ -3,8 +3,9 @@ import { verifyPassword } from '../../auth/password.ts';
 import { db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
+import { ACCOUNT_MESSAGES } from '../../schemas/account.ts';
 
-export const WRONG_PASSWORD = 'Your current password is not correct.';
+export const WRONG_PASSWORD = ACCOUNT_MESSAGES.wrongPassword;
 
 /** Refuses (400) unless `password` is the user's current one: asked before every sensitive change. */
 export async function checkPassword(userId: number, password: string): Promise<void> {

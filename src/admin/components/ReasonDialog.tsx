@@ -1,7 +1,12 @@
 import { useEffect, useId, useState } from 'react';
 import { Button, Textarea } from '../../components/ui/controls.tsx';
 import Dialog from '../../components/ui/Dialog.tsx';
-import Field from '../../components/ui/Field.tsx';
+import { ErrorsForm, useFieldErrors } from '../../components/ui/field-errors.tsx';
+import { issuesFromChecks } from '../../lib/form-errors.ts';
+import { notify } from '../../lib/toast.ts';
+import { Field } from './form.tsx';
+
+const REASON_REQUIRED = 'Please write a reason.';
 
 type Props = {
   open: boolean;
@@ -18,7 +23,8 @@ type Props = {
 
 /**
  * A modal that asks a moderator why, before an action the audit log records. Escape
- * cancels; a required reason is checked at the field.
+ * cancels; a required reason is checked at the field (the form-error pattern: the message
+ * under it, the focus on it, one summary toast).
  */
 export default function ReasonDialog({
   open,
@@ -32,13 +38,15 @@ export default function ReasonDialog({
   onCancel,
 }: Props) {
   const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const errors = useFieldErrors();
+  const { clear } = errors;
   const titleId = useId();
+  const reasonId = useId();
   useEffect(() => {
     if (!open) return;
     setReason('');
-    setError(null);
-  }, [open]);
+    clear();
+  }, [open, clear]);
   return (
     <Dialog
       open={open}
@@ -46,13 +54,16 @@ export default function ReasonDialog({
       className="m-auto w-[440px] max-w-[92vw] rounded-xl p-0 shadow-xl backdrop:bg-slate-900/50"
       labelledBy={titleId}
     >
-      <form
+      <ErrorsForm
+        errors={errors}
         className="space-y-4 p-5"
-        noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          if (required && !reason.trim()) {
-            setError('Please write a reason.');
+          errors.begin();
+          const issues = issuesFromChecks([['reason', !required || reason.trim() !== '', REASON_REQUIRED]]);
+          errors.show(issues);
+          if (issues[0]) {
+            notify.error(issues[0].message);
             return;
           }
           onConfirm(reason.trim());
@@ -62,8 +73,18 @@ export default function ReasonDialog({
           {title}
         </h2>
         <p className="text-sm text-slate-600">{message}</p>
-        <Field label={required ? label : `${label} (optional)`} error={error}>
-          <Textarea rows={3} maxLength={1000} value={reason} onChange={(e) => setReason(e.target.value)} />
+        <Field label={required ? label : `${label} (optional)`} htmlFor={reasonId}>
+          <Textarea
+            id={reasonId}
+            name="reason"
+            rows={3}
+            maxLength={1000}
+            value={reason}
+            onChange={(e) => {
+              setReason(e.target.value);
+              clear('reason');
+            }}
+          />
         </Field>
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={onCancel}>
@@ -73,7 +94,7 @@ export default function ReasonDialog({
             {confirmLabel}
           </Button>
         </div>
-      </form>
+      </ErrorsForm>
     </Dialog>
   );
 }

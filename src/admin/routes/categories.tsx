@@ -32,23 +32,27 @@ const columns: ColumnDef<TCategory>[] = [
 export default function Categories() {
   const { form, submit, errors, failed } = useSchemaForm<TCategoryValues>({ defaults: EMPTY, schema: ZCategoryForm });
   const { register, setValue, watch, reset } = form;
+  const { clear } = errors;
   const [image, setImage] = useState<File[]>([]);
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState(0);
   const editing = watch('id') !== '';
   const current = watch('image');
 
+  // Switching rows (or back to add) leaves the last try's messages behind.
   const toAddMode = () => {
     reset(EMPTY);
     setImage([]);
+    clear();
   };
   const onEdit = useCallback(
     (c: TCategory) => {
       reset({ id: String(c.id), name: c.name, slug: c.slug, image: c.image });
       setImage([]);
+      clear();
       window.scrollTo({ top: 0, behavior: 'smooth' });
     },
-    [reset],
+    [reset, clear],
   );
 
   const onSubmit = submit(async (values) => {

@@ -2,12 +2,13 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ZInboxReply } from '../../../api/schemas/inbox.ts';
 import { Button, Textarea } from '../../components/ui/controls.tsx';
-import Field from '../../components/ui/Field.tsx';
+import { ErrorsForm } from '../../components/ui/field-errors.tsx';
 import { useSchemaForm } from '../../components/ui/schema-form.ts';
 import { apiFetch, type TApiData, withIdempotencyKey } from '../../lib/api.ts';
 import { createSubmissionKeys } from '../../lib/submission-key.ts';
 import { notify } from '../../lib/toast.ts';
 import ConfirmDialog from '../components/ConfirmDialog.tsx';
+import { Field } from '../components/form.tsx';
 import Spinner from '../components/Spinner.tsx';
 import { INBOX_CHANGED } from '../components/use-inbox-unread.ts';
 
@@ -22,7 +23,10 @@ export default function InboxMessage() {
   const [error, setError] = useState('');
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
-  const { form, submit } = useSchemaForm<{ text: string }>({ defaults: { text: '' }, schema: ZInboxReply });
+  const { form, submit, errors, failed } = useSchemaForm<{ text: string }>({
+    defaults: { text: '' },
+    schema: ZInboxReply,
+  });
   const [submissions] = useState(createSubmissionKeys);
 
   useEffect(() => {
@@ -41,7 +45,7 @@ export default function InboxMessage() {
     );
     setBusy(false);
     if (!res.success) {
-      notify.error(res.message);
+      failed({ ...res, error: res.message });
       return;
     }
     setThread(res.data);
@@ -115,14 +119,18 @@ export default function InboxMessage() {
           ))}
         </section>
       )}
-      <form onSubmit={onReply} noValidate className="space-y-3">
-        <Field label={`Reply to ${thread.name}`} hint="Mailed to the sender; kept here in the thread.">
-          <Textarea rows={5} maxLength={10000} {...form.register('text')} />
+      <ErrorsForm errors={errors} onSubmit={onReply} className="space-y-3">
+        <Field
+          label={`Reply to ${thread.name}`}
+          htmlFor="inbox-reply-text"
+          hint="Mailed to the sender; kept here in the thread."
+        >
+          <Textarea id="inbox-reply-text" rows={5} maxLength={10000} {...form.register('text')} />
         </Field>
         <Button type="submit" disabled={busy}>
           {busy ? 'Sending…' : 'Send reply'}
         </Button>
-      </form>
+      </ErrorsForm>
       <ConfirmDialog
         open={confirming}
         title="Delete this message?"

@@ -3,11 +3,12 @@ import { SUBSCRIBER_STATES } from '../../../api/constants/newsletter.ts';
 import { ZNewsletterSend } from '../../../api/schemas/newsletter.ts';
 import { buttonClass } from '../../components/ui/classes.ts';
 import { Button, Input, Select, Textarea } from '../../components/ui/controls.tsx';
-import Field from '../../components/ui/Field.tsx';
+import { ErrorsForm } from '../../components/ui/field-errors.tsx';
 import { useSchemaForm } from '../../components/ui/schema-form.ts';
 import { apiFetch, type TApiData, withIdempotencyKey } from '../../lib/api.ts';
 import { createSubmissionKeys } from '../../lib/submission-key.ts';
 import { notify } from '../../lib/toast.ts';
+import { Field } from '../components/form.tsx';
 import RichTextField from '../components/RichTextField.tsx';
 import Spinner from '../components/Spinner.tsx';
 
@@ -142,7 +143,7 @@ type TCompose = { subject: string; text: string; html: string };
 
 /** Compose and send, then the newsletters sent with their progress (polled while one is sending). */
 function Compose() {
-  const { form, submit } = useSchemaForm<TCompose>({
+  const { form, submit, errors, failed } = useSchemaForm<TCompose>({
     defaults: { subject: '', text: '', html: '' },
     schema: ZNewsletterSend,
   });
@@ -171,7 +172,7 @@ function Compose() {
     );
     setBusy(false);
     if (!res.success) {
-      notify.error(res.message);
+      failed({ ...res, error: res.message });
       return;
     }
     notify.success(res.message);
@@ -184,18 +185,22 @@ function Compose() {
       <h2 id="compose-title" className="text-xl font-semibold text-slate-900">
         Send a newsletter
       </h2>
-      <form onSubmit={onSend} noValidate className="space-y-4">
-        <Field label="Subject">
-          <Input maxLength={200} {...form.register('subject')} />
+      <ErrorsForm errors={errors} onSubmit={onSend} className="space-y-4">
+        <Field label="Subject" htmlFor="newsletter-subject">
+          <Input id="newsletter-subject" maxLength={200} {...form.register('subject')} />
         </Field>
-        <Field label="Text" hint="Plain text; every mail carries it, with an unsubscribe link added at the end.">
-          <Textarea rows={6} {...form.register('text')} />
+        <Field
+          label="Text"
+          htmlFor="newsletter-text"
+          hint="Plain text; every mail carries it, with an unsubscribe link added at the end."
+        >
+          <Textarea id="newsletter-text" rows={6} {...form.register('text')} />
         </Field>
         <RichTextField control={form.control} name="html" label="Formatted version (optional)" />
         <Button type="submit" disabled={busy}>
           {busy ? 'Sending…' : 'Send to confirmed subscribers'}
         </Button>
-      </form>
+      </ErrorsForm>
       {sent && sent.length > 0 && (
         <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200" aria-label="Newsletters sent">
           {sent.map((n) => (

@@ -292,7 +292,8 @@ export default function Settings() {
       </fieldset>
 
       <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-6">
-        <Button type="submit" disabled={busy || !check?.success}>
+        {/* Save stays on: pressing it puts each problem under its field and focuses the first. */}
+        <Button type="submit" disabled={busy}>
           {busy && (
             <span
               className="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white"
