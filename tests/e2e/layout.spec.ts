@@ -202,3 +202,38 @@ test('an unknown address shows a helpful 404 page', async ({ page }) => {
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page).toHaveURL(/\/\?psearchKeyword=bike$/);
 });
+
+test.describe('the about page holds still while it loads', () => {
+  for (const [width, height] of [
+    [1366, 900],
+    [390, 844],
+  ] as const) {
+    test(`layout shift under 0.05 at ${width} px on a slow network and CPU`, async ({ page, context }) => {
+      // Lighthouse's mobile conditions, roughly: 150 ms latency, 1.6 Mbit/s down, CPU 4× slower.
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 150,
+        downloadThroughput: (1.6 * 1024 * 1024) / 8,
+        uploadThroughput: (750 * 1024) / 8,
+      });
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await page.setViewportSize({ width, height });
+      await page.addInitScript(() => {
+        const w = window as unknown as { layoutShift: number };
+        w.layoutShift = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+            if (!entry.hadRecentInput) w.layoutShift += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto('/about-us', { waitUntil: 'load' });
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      // Late fonts and images would shift the page after load: give them time to arrive.
+      await page.waitForTimeout(3000);
+      const shift = await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
+      expect(shift).toBeLessThan(0.05);
+    });
+  }
+});
