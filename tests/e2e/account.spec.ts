@@ -127,7 +127,10 @@ test('deleting the account removes its ads and its login', async ({ page, browse
   await expect(page.locator('[data-rht-toaster]').getByText('Please enter your password.')).toBeVisible();
   await danger.getByLabel('Password').fill('not-my-password');
   await danger.getByRole('button', { name: 'Delete my account', exact: true }).click();
-  await expect(page.getByText('Your current password is not correct.')).toBeVisible();
+  await expect(page.locator('[data-rht-toaster]').getByText('Your current password is not correct.')).toBeVisible();
+  // The same words under the field, tied to it, with the typed password kept.
+  await expect(danger.getByLabel('Password')).toHaveAccessibleDescription(/Your current password is not correct\./);
+  await expect(danger.getByLabel('Password')).toHaveValue('not-my-password');
   await danger.getByLabel('Password').fill(PASSWORD);
   await danger.getByRole('button', { name: 'Delete my account', exact: true }).click();
   await expect(page).toHaveURL(/\/\?account=deleted$/);
