@@ -42,8 +42,9 @@ export class AppError extends Error {
 }
 
 /**
- * The error body. `fields` (validation failures only) names each wrong field with its
- * message, so a form can show every problem under its field; `message` stays the first one.
+ * The error body. `fields` (a validation failure, or a refusal that is one field's fault such
+ * as a wrong current password) names each wrong field with its message, so a form can show
+ * every problem under its field; `message` stays the first one.
  */
 export function errorBody(message: string, fields?: TFieldProblem[]) {
   return { success: false as const, error: message, message, ...(fields?.length ? { fields } : {}) };

@@ -3,7 +3,7 @@ import { z } from '@hono/zod-openapi';
 /**
  * Every error the API gives has this shape (api/errors.ts `errorBody`). `error` and `message`
  * carry the same text: older clients read `error`, newer ones `message`. A 503 or 500 may
- * also carry the `requestId` that the server log names; a validation failure carries `fields`.
+ * also carry the `requestId` that the server log names; a 400 that is some fields' fault carries `fields`.
  */
 export const ZError = z
   .object({
@@ -21,7 +21,7 @@ export const ZError = z
       .optional()
       .openapi({
         description:
-          'Validation failures (400) only: each wrong field with its message, in the form’s field order, so a form can show every problem under its field. `message` is the first of them.',
+          '400 answers only (a validation failure, or a refusal that is one field’s fault such as a wrong current password): each wrong field with its message, in the form’s field order, so a form can show every problem under its field. `message` is the first of them.',
       }),
   })
   .openapi('Error');

@@ -5,8 +5,6 @@ import { MESSAGES } from './user.ts';
 export const ACCOUNT_MESSAGES = {
   saved: 'Your account was saved.',
   currentPassword: 'Please enter your current password.',
-  /** The answer when the password given to confirm a change is not the account's. */
-  wrongPassword: 'Your current password is not correct.',
   newPassword: 'Please enter a new password.',
   passwordChanged: 'Your password was changed. Every other browser was signed out.',
   phone: 'Please enter a valid phone number.',

@@ -134,6 +134,8 @@ describe(`the account on ${driver}`, () => {
     });
     expect(wrong.status).toBe(400);
     expect(wrong.data.error).toBe('Your current password is not correct.');
+    // The answer names the field, so the form shows the message under it.
+    expect(wrong.data.fields).toEqual([{ path: 'currentPassword', message: 'Your current password is not correct.' }]);
     const short = await call('POST', '/account/password', {
       token,
       json: { currentPassword: password, newPassword: '123' },

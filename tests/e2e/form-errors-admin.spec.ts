@@ -1,7 +1,7 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signInAsAdmin } from './admin-helpers.ts';
 import { postAdThroughApi, signUpThroughApi } from './api-setup.ts';
-import { axeViolations } from './page-helpers.ts';
+import { expectAccessible, expectFieldError, expectNoFieldError, expectOneToast } from './form-error-checks.ts';
 import { toasts } from './toasts.ts';
 
 // The one way forms show their errors (docs/SCREENS.md, Form errors) on the forms
@@ -15,27 +15,6 @@ import { toasts } from './toasts.ts';
 test.describe.configure({ mode: 'parallel' });
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-/** The control is marked invalid and names a message with `text` in its aria-describedby. */
-async function expectFieldError(control: Locator, text: string) {
-  await expect(control).toHaveAttribute('aria-invalid', 'true');
-  await expect(control).toHaveAccessibleDescription(new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
-}
-
-async function expectNoFieldError(control: Locator) {
-  await expect(control).not.toHaveAttribute('aria-invalid', 'true');
-}
-
-/** The one summary toast on screen says `text`. */
-async function expectOneToast(page: Page, text: string) {
-  await expect(toasts(page)).toHaveCount(1);
-  await expect(toasts(page)).toContainText(text);
-}
-
-/** No WCAG 2.2 AA violation in the page as it is now (with its error messages showing). */
-async function expectAccessible(page: Page, label: string) {
-  expect(await axeViolations(page), label).toEqual([]);
-}
 
 test.describe('admin forms at 1280 px', () => {
   test.use({ viewport: { width: 1280, height: 900 } });

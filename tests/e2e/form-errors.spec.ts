@@ -1,8 +1,9 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { signInAsAdmin } from './admin-helpers.ts';
 import { postAdThroughApi, signUpThroughApi } from './api-setup.ts';
-import { axeViolations, hydrated } from './page-helpers.ts';
+import { expectAccessible, expectFieldError, expectNoFieldError } from './form-error-checks.ts';
+import { hydrated } from './page-helpers.ts';
 import { toasts } from './toasts.ts';
 
 // The one way forms show their errors (docs/SCREENS.md, Form errors), walked at both sizes:
@@ -12,21 +13,6 @@ import { toasts } from './toasts.ts';
 
 // Every test here stands alone: the shards of scripts/e2e.mjs may share them out one by one.
 test.describe.configure({ mode: 'parallel' });
-
-/** The control is marked invalid and names a message with `text` in its aria-describedby. */
-async function expectFieldError(control: Locator, text: string) {
-  await expect(control).toHaveAttribute('aria-invalid', 'true');
-  await expect(control).toHaveAccessibleDescription(new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
-}
-
-async function expectNoFieldError(control: Locator) {
-  await expect(control).not.toHaveAttribute('aria-invalid', 'true');
-}
-
-/** No WCAG 2.2 AA violation in the page as it is now (with its error messages showing). */
-async function expectAccessible(page: Page, label: string) {
-  expect(await axeViolations(page), label).toEqual([]);
-}
 
 async function png() {
   const buffer = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#3b82f6' } })

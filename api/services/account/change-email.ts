@@ -31,7 +31,7 @@ export async function changeEmail({
   password: string;
   now?: Date;
 }) {
-  await checkPassword(user.id, password);
+  await checkPassword(user.id, password, 'password');
   if (newEmail === user.email) throw new AppError('BAD_REQUEST', SAME_EMAIL);
   const token = generateToken();
   const link = `${env().siteUrl}/confirm-email?token=${token}`;

@@ -23,7 +23,7 @@ export async function changePassword({
   currentPassword: string;
   newPassword: string;
 }) {
-  await checkPassword(user.id, currentPassword);
+  await checkPassword(user.id, currentPassword, 'currentPassword');
   const passwordHash = await hashPassword(newPassword);
   return db().transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));

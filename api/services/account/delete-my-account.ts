@@ -10,7 +10,7 @@ import { checkPassword } from './check-password.ts';
  * does; the newsletter subscription of its email goes too. The last admin cannot delete themselves (409).
  */
 export async function deleteMyAccount({ user, password }: { user: TSessionUser; password: string }) {
-  await checkPassword(user.id, password);
+  await checkPassword(user.id, password, 'password');
   await deleteUser({ id: user.id });
   // After the account is gone (not before: a refused deletion must keep the subscription).
   await forgetNewsletterSubscriber(user.email);

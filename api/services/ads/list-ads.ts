@@ -413,30 +413,21 @@ export async function listAds(options: TListAdsOptions) {
         ? await ranked(q, matchIds)
         : await cardQuery(q, idIn(ads.id, matchIds), ORDER_FROM_MATCHES[key], limit, offset);
     } else if (relevance) {
+      // The newest matches, by walking the order index within the budget, else by sorting them.
+      const rankNewest = (x: Db | Tx, order: SQL[]) => {
+        const pool = x
+          .select({ id: ads.id })
+          .from(ads)
+          .where(where)
+          .orderBy(...order)
+          .limit(poolSize)
+          .as('pool');
+        return ranked(x, sql`(SELECT ${pool.id} FROM ${pool})`);
+      };
       rows = await walkOrSort(
         q,
-        (x) => {
-          const pool = x
-            .select({ id: ads.id })
-            .from(ads)
-            .where(where)
-            .orderBy(...newestFirst)
-            .limit(poolSize)
-            .as('pool');
-          return ranked(x, sql`(SELECT ${pool.id} FROM ${pool})`);
-        },
-        async (x) => {
-          const pool = await x
-            .select({ id: ads.id })
-            .from(ads)
-            .where(where)
-            .orderBy(...newestFirstFromMatches)
-            .limit(poolSize);
-          return ranked(
-            x,
-            pool.map((r) => r.id),
-          );
-        },
+        (x) => rankNewest(x, newestFirst),
+        (x) => rankNewest(x, newestFirstFromMatches),
       );
     } else {
       // More: walk the order index within a time budget, else sort every match (walkOrSort).

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ACCOUNT_MESSAGES, ZDeleteAccount } from '../../../api/schemas/account.ts';
+import { ZDeleteAccount } from '../../../api/schemas/account.ts';
 import { Button, Input } from '../../components/ui/controls.tsx';
 import { ErrorsForm } from '../../components/ui/field-errors.tsx';
 import { useSchemaForm } from '../../components/ui/schema-form.ts';
@@ -21,9 +21,6 @@ export default function DataSection() {
     const res = await apiFetch('/api/account/delete', { method: 'POST', json: values });
     if (!res.success) {
       failed(res);
-      // A wrong password is that field's problem, shown under it as well as in the toast.
-      if (res.error === ACCOUNT_MESSAGES.wrongPassword)
-        errors.show([{ field: 'password', message: ACCOUNT_MESSAGES.wrongPassword }]);
       return;
     }
     window.location.assign('/?account=deleted');

@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, ZChangeEmail } from '../../../api/schemas/account.ts';
+import { ZChangeEmail } from '../../../api/schemas/account.ts';
 import ResendVerificationButton from '../../components/auth/ResendVerificationButton.tsx';
 import { Button, Input } from '../../components/ui/controls.tsx';
 import { ErrorsForm } from '../../components/ui/field-errors.tsx';
@@ -24,9 +24,6 @@ export default function EmailSection({ account, onSent }: { account: TAccount; o
     const res = await apiFetch('/api/account/email', { method: 'POST', json: values });
     if (!res.success) {
       failed(res);
-      // A wrong current password is that field's problem.
-      if (res.error === ACCOUNT_MESSAGES.wrongPassword)
-        errors.show([{ field: 'password', message: ACCOUNT_MESSAGES.wrongPassword }]);
       return;
     }
     notify.success(res.message);

@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, ZChangePassword } from '../../../api/schemas/account.ts';
+import { ZChangePassword } from '../../../api/schemas/account.ts';
 import { Button, Input } from '../../components/ui/controls.tsx';
 import { ErrorsForm } from '../../components/ui/field-errors.tsx';
 import { useSchemaForm } from '../../components/ui/schema-form.ts';
@@ -19,9 +19,6 @@ export default function PasswordSection({ onChanged }: { onChanged: () => void }
     const res = await apiFetch('/api/account/password', { method: 'POST', json: values });
     if (!res.success) {
       failed(res);
-      // A wrong current password is that field's problem.
-      if (res.error === ACCOUNT_MESSAGES.wrongPassword)
-        errors.show([{ field: 'currentPassword', message: ACCOUNT_MESSAGES.wrongPassword }]);
       return;
     }
     notify.success(res.message);
