@@ -57,7 +57,9 @@ export default defineConfig({
       SITE_URL: `http://localhost:${PORT}`,
       RATE_LIMIT_SCALE: '10',
     },
-    url: `http://localhost:${PORT}/api/get-settings`,
+    // Ready when a page renders (not only the API): a test never meets the 503 the load
+    // shedder gives while the first renders hold the event loop.
+    url: `http://localhost:${PORT}/`,
     timeout: 180_000,
     reuseExistingServer: false,
     stdout: 'pipe',
