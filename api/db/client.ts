@@ -34,6 +34,13 @@ export type Connection = {
    */
   listen?: (channel: string, onPayload: (payload: string) => void) => Promise<{ unlisten: () => Promise<void> }>;
   notify?: (channel: string, payload: string) => Promise<void>;
+  /**
+   * PostgreSQL only: a second pool of connections that start with these settings (parameters
+   * of the connection's start-up), one pool per distinct set, closed with this connection. A
+   * request that needs them (a search's statement timeout) then runs its statements as they
+   * are, instead of paying BEGIN, SET LOCAL and COMMIT each time.
+   */
+  withSettings?: (settings: Record<string, string>) => Db;
   /** Runs `beforeClose` hooks (newest first), then closes the driver. */
   close: () => Promise<void>;
   /** Work to finish while the database is still open, e.g. stopping the job queue. */
@@ -109,19 +116,53 @@ function guardDriverRejections() {
   });
 }
 
+/**
+ * libpq's way to name a Unix socket, `?host=/var/run/postgresql` in the URL, which postgres.js
+ * would otherwise send to the server as a setting. A database on the same machine answers
+ * sooner over its socket than over TCP on 127.0.0.1 (docs/PERFORMANCE.md).
+ */
+export function splitSocketDir(url: string): { url: string; socketDir?: string } {
+  const parsed = URL.canParse(url) ? new URL(url) : undefined;
+  const host = parsed?.searchParams.get('host');
+  if (!parsed || !host?.startsWith('/')) return { url };
+  parsed.searchParams.delete('host');
+  return { url: parsed.toString(), socketDir: host };
+}
+
 export function connectPostgres(url: string, max = 10): Connection {
   guardDriverRejections();
-  const client = postgres(url, {
-    max,
-    idle_timeout: 30,
-    connect_timeout: 10,
-    // Reconnect delay after a connection error: postgres.js grows it as 3^n/100 s up to 20 s,
-    // shared by the pool, so a burst of terminated connections (a failover, a restart) could
-    // stall every query for many seconds. Capped at 1 s: the database is back, we are back.
-    backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
-    onnotice: () => {},
-  });
+  const { url: target, socketDir } = splitSocketDir(url);
+  const open = (connection: Record<string, string> = {}) =>
+    postgres(target, {
+      ...(socketDir ? { host: socketDir } : {}),
+      max,
+      idle_timeout: 30,
+      connect_timeout: 10,
+      // Reconnect delay after a connection error: postgres.js grows it as 3^n/100 s up to 20 s,
+      // shared by the pool, so a burst of terminated connections (a failover, a restart) could
+      // stall every query for many seconds. Capped at 1 s: the database is back, we are back.
+      backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
+      onnotice: () => {},
+      connection,
+    });
+  const client = open();
   const db = drizzlePostgres({ client, schema }) as unknown as Db;
+  const pools = new Map<string, { client: ReturnType<typeof open>; db: Db }>();
+  const withSettings = (settings: Record<string, string>) => {
+    const key = JSON.stringify(Object.entries(settings).sort());
+    let pool = pools.get(key);
+    if (!pool) {
+      const extra = open(settings);
+      pool = { client: extra, db: drizzlePostgres({ client: extra, schema }) as unknown as Db };
+      pools.set(key, pool);
+    }
+    return pool.db;
+  };
+  const closeAll = async () => {
+    const extras = [...pools.values()].map((p) => p.client.end({ timeout: 5 }));
+    pools.clear();
+    await Promise.all([client.end({ timeout: 5 }), ...extras]);
+  };
   return {
     db,
     kind: 'postgres',
@@ -133,8 +174,9 @@ export function connectPostgres(url: string, max = 10): Connection {
     notify: async (channel, payload) => {
       await client.notify(channel, payload);
     },
+    withSettings,
     migrate: () => migratePostgres(db as never, { migrationsFolder: migrationsFolder() }),
-    ...closing(() => client.end({ timeout: 5 })),
+    ...closing(closeAll),
   };
 }
 

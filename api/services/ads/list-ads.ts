@@ -1,13 +1,12 @@
-import { and, asc, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, gte, inArray, lte, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { TVisibleState } from '../../constants/ad-states.ts';
 import { connection, type Db, db, type Tx } from '../../db/client.ts';
-import { adSearch, ads, categories } from '../../db/schema/index.ts';
+import { ads, categories } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { pgErrorCode } from '../../lib/pg-error.ts';
 import type { TAdSort } from '../../schemas/ad-query.ts';
 import { countAllAds } from '../categories/count-all-ads.ts';
-import { narrowWhere, pageBound, sortedIds, type TMatch, type TPlainSort } from './narrow-search.ts';
+import { boundAt, narrowWhere, sortedIdsQuery, summarizeMatches, type TPlainSort } from './narrow-search.ts';
 import { publicAdFilter } from './public-ad-filter.ts';
 import { SEARCH_TIMEOUT_MESSAGE, searchCountCap, searchTimeoutMs } from './search-settings.ts';
 import { suggestSearch } from './suggest-search.ts';
@@ -74,9 +73,9 @@ export const categoryNameDocument = sql`to_tsvector('simple', ${categories.name}
  * One small query over categories: the id of the chosen slug, and for each search term the
  * categories whose name matches it (so 'phones' finds every ad in 'Mobile Phones').
  */
-async function categoryLookup(q: Db | Tx, slug: string, terms: string[]) {
-  if (!slug && terms.length === 0)
-    return { selectedId: undefined, selectedCount: 0, matches: terms.map(() => [] as number[]) };
+async function categoryLookup(q: Db | Tx, slug: string, terms: string[], everyCategory = false) {
+  if (!slug && terms.length === 0 && !everyCategory)
+    return { selectedId: undefined, selectedCount: 0, matches: terms.map(() => [] as number[]), all: [] };
   const flags = terms.map((t) => sql`CASE WHEN ${categoryNameDocument} @@ ${tsquery([t])} THEN '1' ELSE '0' END`);
   const conditions: SQL[] = [];
   if (slug) conditions.push(eq(categories.slug, slug));
@@ -89,12 +88,15 @@ async function categoryLookup(q: Db | Tx, slug: string, terms: string[]) {
       flags: flags.length ? sql<string>`(${sql.join(flags, sql` || `)})::text` : sql<string>`''`,
     })
     .from(categories)
-    .where(or(...conditions));
+    .where(everyCategory ? undefined : or(...conditions))
+    .orderBy(categories.id);
   const selected = slug ? rows.find((r) => r.slug === slug) : undefined;
   return {
     selectedId: selected?.id,
     selectedCount: selected?.adCount ?? 0,
     matches: terms.map((_, i) => rows.filter((r) => r.flags[i] === '1').map((r) => r.id)),
+    /** Every category (id order) when `everyCategory`: the sidebar's counts list them all. */
+    all: everyCategory ? rows : [],
   };
 }
 
@@ -198,9 +200,9 @@ export function toAdCard<T extends { price: number | string; image: string | nul
  * SET LOCAL in one read transaction). A statement cancelled for taking too long (SQLSTATE 57014) becomes a 503
  * with a plain message: the visitor gets an answer instead of waiting.
  */
-async function withSearchTimeout<T>(options: { narrow: boolean }, run: (q: Db | Tx) => Promise<T>): Promise<T> {
+async function withSearchTimeout<T>(run: (q: Db | Tx) => Promise<T>): Promise<T> {
   const ms = searchTimeoutMs();
-  try {
+  return answeringTimeout(async () => {
     if (connection().kind !== 'postgres') return await run(db());
     return await db().transaction(async (tx) => {
       // No JIT either: the planner's cost of a per-category count or a sort of many matches
@@ -210,15 +212,39 @@ async function withSearchTimeout<T>(options: { narrow: boolean }, run: (q: Db | 
       // and rechecked 232,598 rows (358 ms; 99 ms with 16 MB). And no parallel workers: under
       // concurrent searches the cores are busy already, and starting workers cost each
       // statement milliseconds.
-      // A narrow search also turns sequential scans off: every one of its queries has the GIN
-      // condition, but under a LIMIT the planner hoped to meet enough matches early in a scan
-      // of ad_search and evaluated the document function row after row (180 ms for 'tea:*' at
-      // 1M ads, against 15 ms through the index; docs/PERFORMANCE.md).
       await tx.execute(
-        sql`SELECT set_config('statement_timeout', ${String(ms)}, true), set_config('jit', 'off', true), set_config('work_mem', ${SEARCH_WORK_MEM}, true), set_config('max_parallel_workers_per_gather', '0', true), set_config('enable_seqscan', ${options.narrow ? 'off' : 'on'}, true)`,
+        sql`SELECT set_config('statement_timeout', ${String(ms)}, true), set_config('jit', 'off', true), set_config('work_mem', ${SEARCH_WORK_MEM}, true), set_config('max_parallel_workers_per_gather', '0', true)`,
       );
       return run(tx);
     });
+  });
+}
+
+/**
+ * A text search's statements (PostgreSQL): on connections that start with the settings of
+ * withSearchTimeout, so no transaction is needed for them (three round trips fewer per
+ * search), and with sequential scans off: every statement of a text search has the GIN
+ * condition, but under a LIMIT the planner hoped to meet enough matches early in a scan of
+ * ad_search and evaluated the document function row after row (180 ms for 'tea:*' at 1M
+ * ads, against 15 ms through the index; docs/PERFORMANCE.md).
+ */
+function withNarrowSearch<T>(run: (q: Db) => Promise<T>): Promise<T> {
+  const conn = connection();
+  if (conn.kind !== 'postgres' || !conn.withSettings) return answeringTimeout(() => run(conn.db));
+  const q = conn.withSettings({
+    statement_timeout: String(searchTimeoutMs()),
+    jit: 'off',
+    work_mem: SEARCH_WORK_MEM,
+    max_parallel_workers_per_gather: '0',
+    enable_seqscan: 'off',
+  });
+  return answeringTimeout(() => run(q));
+}
+
+/** A statement cancelled for taking too long (SQLSTATE 57014) answers 503 with a plain message. */
+async function answeringTimeout<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
   } catch (err) {
     if (pgErrorCode(err) === '57014') {
       throw new AppError('UNAVAILABLE', SEARCH_TIMEOUT_MESSAGE, { headers: { 'Retry-After': '5' } });
@@ -256,29 +282,14 @@ async function walkOrSort<T>(q: Db | Tx, walk: (q: Db | Tx) => Promise<T>, sort:
   }
 }
 
-/** Where a search finds its matches: ads itself, or the narrow ad_search (narrow-search.ts). */
-type TMatchSource = {
-  table: typeof ads | typeof adSearch;
-  columns: { [K in keyof TMatch]: SQL.Aliased<TMatch[K]> | AnyPgColumn };
-};
-const ADS_SOURCE: TMatchSource = {
-  table: ads,
-  columns: { id: ads.id, categoryId: ads.categoryId, price: ads.price, createdAt: ads.createdAt },
-};
-const NARROW_SOURCE: TMatchSource = {
-  table: adSearch,
-  columns: { id: adSearch.adId, categoryId: adSearch.categoryId, price: adSearch.price, createdAt: adSearch.createdAt },
-};
-
 /**
- * Up to `upTo` matches of `where` (id, category and sort keys), in no order: the one pass that
- * counts a search. Counting stops there (a LIMIT), so a common word costs no more than a rare
- * one. With no more matches than that, the pass holds every match and the page is sorted from
- * their ids; with more, it is a sample that bounds where the page lies (pageBound).
+ * Up to `upTo` matches of `where` over ads (id and category), in no order: the one pass that
+ * counts a filter without search words (a price range, the seller page). Counting stops there
+ * (a LIMIT). With no more matches than that, the pass holds every match and the page is
+ * sorted from their ids. A text search counts over ad_search instead (summarizeMatches).
  */
-async function collectMatches(q: Db | Tx, source: TMatchSource, where: SQL | undefined, upTo: number) {
-  const rows = await q.select(source.columns).from(source.table).where(where).limit(upTo);
-  return rows as TMatch[];
+async function collectMatches(q: Db | Tx, where: SQL | undefined, upTo: number) {
+  return q.select({ id: ads.id, categoryId: ads.categoryId }).from(ads).where(where).limit(upTo);
 }
 
 /**
@@ -289,13 +300,14 @@ async function collectMatches(q: Db | Tx, source: TMatchSource, where: SQL | und
  * cap + 1 rows per category and rebuilt the search's bitmap each time: 10.8 s at 1M ads for a
  * common prefix (docs/PERFORMANCE.md).
  */
-async function countByCategory(q: Db | Tx, matches: { categoryId: number }[], cap: number) {
-  const all = await q.select({ id: categories.id, slug: categories.slug }).from(categories).orderBy(categories.id);
-  const counts = new Map<number, number>();
-  for (const m of matches) counts.set(m.categoryId, (counts.get(m.categoryId) ?? 0) + 1);
-  const full = matches.length > cap;
+function countByCategory(
+  all: { id: number; slug: string }[],
+  byCategory: Map<number, number>,
+  full: boolean,
+  cap: number,
+): TCategoryCount[] {
   return all.map((c): TCategoryCount => {
-    const n = counts.get(c.id) ?? 0;
+    const n = byCategory.get(c.id) ?? 0;
     return { slug: c.slug, count: Math.min(n, cap), capped: full || n > cap };
   });
 }
@@ -329,11 +341,14 @@ export async function listAds(options: TListAdsOptions) {
     terms.length > 0 || minPrice !== undefined || maxPrice !== undefined || options.sellerId !== undefined;
   if (!filtered) return listUnfiltered(options, slug, empty);
 
-  // A text search counts and sorts over the narrow ad_search (narrow-search.ts); walking an
-  // order index still reads ads, whose indexes keep the orders. The seller page reads ads.
-  const narrow = terms.length > 0 && options.sellerId === undefined;
-  return withSearchTimeout({ narrow }, async (q) => {
-    const lookup = await categoryLookup(q, slug, terms);
+  // A text search counts and sorts over the narrow ad_search (narrow-search.ts). The seller
+  // page and a price range alone read ads, whose indexes keep the orders.
+  if (terms.length > 0 && options.sellerId === undefined) {
+    return withNarrowSearch((q) => listNarrow(q, options, terms, slug, empty));
+  }
+  return withSearchTimeout(async (q) => {
+    const withCounts = options.withCategoryCounts === true;
+    const lookup = await categoryLookup(q, slug, terms, withCounts);
     if (slug && lookup.selectedId === undefined) return empty;
 
     // Everything but the category: the sidebar counts every category for the same filters.
@@ -344,26 +359,24 @@ export async function listAds(options: TListAdsOptions) {
     if (terms.length) others.push(searchCondition(terms, lookup.matches));
     // Only what the public may see (active or reserved, not past its time), always.
     const whereOthers = and(publicAdFilter(), ...others);
-    const where =
-      lookup.selectedId !== undefined ? and(whereOthers, eq(ads.categoryId, lookup.selectedId)) : whereOthers;
-
-    const filter = { terms, categoryMatches: lookup.matches, minPrice, maxPrice };
-    const source = narrow ? NARROW_SOURCE : ADS_SOURCE;
-    const sourceWhere = narrow ? narrowWhere(filter, lookup.selectedId) : where;
     const selected = lookup.selectedId;
+    const where = selected !== undefined ? and(whereOthers, eq(ads.categoryId, selected)) : whereOthers;
 
     // One pass collects up to cap + 1 matches: of the other filters when the sidebar's category
     // counts are asked for (the chosen category's matches are among them), else of all of them.
     const cap = searchCountCap();
-    const withCounts = options.withCategoryCounts === true;
-    const collectWhere = withCounts ? (narrow ? narrowWhere(filter) : whereOthers) : sourceWhere;
     const extra = searchTestHooks.extraCondition;
-    const collected = await collectMatches(q, source, extra ? and(collectWhere, extra) : collectWhere, cap + 1);
-    const categoryCounts = withCounts ? await countByCategory(q, collected, cap) : undefined;
+    const collectWhere = withCounts ? whereOthers : where;
+    const collected = await collectMatches(q, extra ? and(collectWhere, extra) : collectWhere, cap + 1);
+    const byCategory = new Map<number, number>();
+    for (const m of collected) byCategory.set(m.categoryId, (byCategory.get(m.categoryId) ?? 0) + 1);
+    const categoryCounts = withCounts
+      ? countByCategory(lookup.all, byCategory, collected.length > cap, cap)
+      : undefined;
     let matches = withCounts && selected !== undefined ? collected.filter((m) => m.categoryId === selected) : collected;
     // The pass stopped before it saw every match of the chosen category: count those on their own.
     if (withCounts && selected !== undefined && collected.length > cap && matches.length <= cap) {
-      matches = await collectMatches(q, source, sourceWhere, cap + 1);
+      matches = await collectMatches(q, where, cap + 1);
     }
     const counted = matches.length;
     const totalCapped = counted > cap;
@@ -377,40 +390,15 @@ export async function listAds(options: TListAdsOptions) {
     // Few matches: all of them are in hand, and the page is sorted from their ids.
     const fewMatches = !totalCapped && counted <= SORT_MATCHES_UP_TO;
     const matchIds = matches.map((m) => m.id);
-
-    /** The ads of `ids` (a list or a subquery) ranked by best match, one page of them. */
-    const ranked = (x: Db | Tx, ids: number[] | SQL) =>
-      cardQuery(
-        x,
-        Array.isArray(ids) ? idIn(ads.id, ids) : inArray(ads.id, ids),
-        relevanceOrder(terms, newestFirst[0] as SQL),
-        limit,
-        offset,
-      );
-    /**
-     * `n` ids after `from` in `key` order over ad_search: sorted from the ids in hand when they
-     * are every match, else from the matches past the sample's threshold (pageBound), which the
-     * index finds through its price and week keys.
-     */
-    const narrowPage = (key: TPlainSort, n: number, from: number) => {
-      if (fewMatches) return sortedIds(q, idIn(adSearch.adId, matchIds), key, n, from);
-      const bound = pageBound(filter, key, matches, n + from);
-      return sortedIds(q, bound ? narrowWhere(bound, selected) : sourceWhere, key, n, from);
-    };
-
     const relevance = sort === 'relevance' && terms.length > 0;
     const key = sort === 'relevance' ? '' : sort;
-    // "Best match" over more matches than the cap ranks the newest of them only.
     const poolSize = Math.max(RANK_NEWEST_UP_TO, offset + limit);
+    const rank = (x: Db | Tx, ids: number[] | SQL) => rankedCards(x, terms, ids, limit, offset);
     let rows: TCardRow[];
-    if (narrow) {
-      rows = relevance
-        ? await ranked(q, fewMatches ? matchIds : await narrowPage('', poolSize, 0))
-        : await cardsInOrder(q, await narrowPage(key, limit, offset));
-    } else if (fewMatches) {
+    if (fewMatches) {
       // The seller page, or a price range alone: few matches are sorted from their ids.
       rows = relevance
-        ? await ranked(q, matchIds)
+        ? await rank(q, matchIds)
         : await cardQuery(q, idIn(ads.id, matchIds), ORDER_FROM_MATCHES[key], limit, offset);
     } else if (relevance) {
       // The newest matches, by walking the order index within the budget, else by sorting them.
@@ -422,7 +410,7 @@ export async function listAds(options: TListAdsOptions) {
           .orderBy(...order)
           .limit(poolSize)
           .as('pool');
-        return ranked(x, sql`(SELECT ${pool.id} FROM ${pool})`);
+        return rank(x, sql`(SELECT ${pool.id} FROM ${pool})`);
       };
       rows = await walkOrSort(
         q,
@@ -441,6 +429,92 @@ export async function listAds(options: TListAdsOptions) {
   });
 }
 
+/**
+ * A text search over ad_search (narrow-search.ts): one statement counts it (capped), per
+ * category too, and gives either the page's ids, when every match was collected, or the
+ * threshold past which the page lies; one more reads the page's cards (with, past the cap,
+ * the page's ids found from that threshold as a subquery).
+ */
+async function listNarrow<T extends TListEmpty>(
+  q: Db,
+  options: TListAdsOptions,
+  terms: string[],
+  slug: string,
+  empty: T,
+) {
+  const { page, limit, sort = '', minPrice, maxPrice } = options;
+  const withCounts = options.withCategoryCounts === true;
+  const lookup = await categoryLookup(q, slug, terms, withCounts);
+  if (slug && lookup.selectedId === undefined) return empty;
+  const selected = lookup.selectedId;
+  const filter = { terms, categoryMatches: lookup.matches, minPrice, maxPrice };
+  const cap = searchCountCap();
+  const offset = (page - 1) * limit;
+  const relevance = sort === 'relevance';
+  const key: TPlainSort = relevance ? '' : sort;
+  // "Best match" over more matches than the cap ranks the newest of them only.
+  const poolSize = Math.max(RANK_NEWEST_UP_TO, offset + limit);
+  const extra = searchTestHooks.extraCondition;
+  const summarize = (where: SQL, categoryId: number | undefined) =>
+    summarizeMatches(q, extra ? (and(where, extra) as SQL) : where, {
+      upTo: cap + 1,
+      categoryId,
+      byCategory: withCounts,
+      sort: key,
+      allIds: relevance,
+      limit,
+      offset,
+      need: relevance ? poolSize : offset + limit,
+    });
+
+  // With the sidebar's counts, the pass collects the other filters' matches (the chosen
+  // category's are among them), else the search's own.
+  let summary = withCounts
+    ? await summarize(narrowWhere(filter), selected)
+    : await summarize(narrowWhere(filter, selected), undefined);
+  const categoryCounts = withCounts
+    ? countByCategory(lookup.all, summary.byCategory, summary.collected > cap, cap)
+    : undefined;
+  // The pass stopped before it saw every match of the chosen category: count those on their own.
+  if (withCounts && selected !== undefined && summary.collected > cap && summary.scoped <= cap) {
+    summary = await summarize(narrowWhere(filter, selected), undefined);
+  }
+  const counted = summary.scoped;
+  const totalCapped = counted > cap;
+  const total = Math.min(counted, cap);
+  const totalPages = Math.ceil(total / limit);
+  if (counted === 0 || (!totalCapped && offset >= total)) {
+    const suggestion = counted === 0 && page === 1 ? await suggestSearch(q, terms) : null;
+    return { ...empty, total, totalPages, totalCapped, suggestion, categoryCounts };
+  }
+  let rows: TCardRow[];
+  if (!totalCapped) {
+    // Every match was collected: the ids are the page (or, for Best match, every match).
+    rows = relevance ? await rankedCards(q, terms, summary.ids, limit, offset) : await cardsInOrder(q, summary.ids);
+  } else {
+    // Past the cap the page lies past the sample's threshold, which the index finds through
+    // its week or price keys; without one (a page past the sample) every match is sorted.
+    const bound = summary.bound === undefined ? filter : boundAt(filter, key, summary.bound);
+    const pageIds = (n: number, from: number) => sortedIdsQuery(q, narrowWhere(bound, selected), key, n, from);
+    rows = relevance
+      ? await rankedCards(q, terms, pageIds(poolSize, 0), limit, offset)
+      : await cardQuery(q, inArray(ads.id, pageIds(limit, offset)), ORDER_FROM_MATCHES[key], limit, 0);
+  }
+  return { ...empty, ads: rows.map(toAdCard), total, totalPages, totalCapped, categoryCounts };
+}
+type TListEmpty = { page: number; limit: number };
+
+/** The ads of `ids` (a list or a subquery) ranked by best match for `terms`, one page of them. */
+function rankedCards(q: Db | Tx, terms: string[], ids: number[] | SQL | SQLWrapper, limit: number, offset: number) {
+  return cardQuery(
+    q,
+    Array.isArray(ids) ? idIn(ads.id, ids) : inArray(ads.id, ids as SQL),
+    relevanceOrder(terms, newestFirst[0] as SQL),
+    limit,
+    offset,
+  );
+}
+
 function cardQuery(q: Db | Tx, where: SQL | undefined, order: SQL[], limit: number, offset: number) {
   return q
     .select(adCardColumns)
@@ -454,8 +528,7 @@ function cardQuery(q: Db | Tx, where: SQL | undefined, order: SQL[], limit: numb
 type TCardRow = Awaited<ReturnType<typeof cardQuery>>[number];
 
 /** `column` is one of `ids` (integers), as one array parameter however many there are. */
-const idIn = (column: typeof ads.id | typeof adSearch.adId, ids: number[]) =>
-  sql`${column} = ANY(${`{${ids.join(',')}}`}::int[])`;
+const idIn = (column: typeof ads.id, ids: number[]) => sql`${column} = ANY(${`{${ids.join(',')}}`}::int[])`;
 
 /** The cards of `ids`, in that order. */
 async function cardsInOrder(q: Db | Tx, ids: number[]): Promise<TCardRow[]> {

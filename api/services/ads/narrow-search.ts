@@ -37,7 +37,7 @@ const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 export const weekOf = (date: Date) => Math.floor(date.getTime() / WEEK_MS);
 
 /** Buckets a price range may span and still be narrowed in the index (wider: rows filter it). */
-const MAX_PRICE_KEYS = 12;
+const MAX_PRICE_KEYS = 6;
 /** Weeks a "created since" may span and still be narrowed in the index. */
 const MAX_WEEK_KEYS = 26;
 
@@ -117,19 +117,25 @@ export type TMatch = { id: number; categoryId: number; price: number | string; c
  * Undefined when the sample is too small to say.
  */
 export function pageBound(filter: TNarrowFilter, sort: TPlainSort, sample: TMatch[], need: number) {
-  if (need > sample.length) return undefined;
+  if (need > sample.length || need < 1) return undefined;
   if (sort === '') {
     const times = sample.map((m) => m.createdAt.getTime()).sort((a, b) => b - a);
-    // A millisecond earlier: the database keeps microseconds, the sample's dates milliseconds.
-    return { ...filter, createdFrom: new Date((times[need - 1] as number) - 1) };
+    return boundAt(filter, sort, new Date(times[need - 1] as number));
   }
   const prices = sample.map((m) => Number(m.price)).sort((a, b) => a - b);
-  if (sort === 'price-asc') {
-    const max = prices[need - 1] as number;
-    return { ...filter, maxPrice: Math.min(max, filter.maxPrice ?? max) };
-  }
-  const min = prices[prices.length - need] as number;
-  return { ...filter, minPrice: Math.max(min, filter.minPrice ?? min) };
+  return boundAt(filter, sort, (sort === 'price-asc' ? prices[need - 1] : prices[prices.length - need]) as number);
+}
+
+/**
+ * The filter of pageBound, from the sample's `need`-th match in `sort` order (`at`: its date
+ * for newest first, its price otherwise).
+ */
+export function boundAt(filter: TNarrowFilter, sort: TPlainSort, at: Date | number): TNarrowFilter {
+  // A millisecond earlier: the database keeps microseconds, a Date milliseconds.
+  if (sort === '') return { ...filter, createdFrom: new Date(new Date(at).getTime() - 1) };
+  const price = Number(at);
+  if (sort === 'price-asc') return { ...filter, maxPrice: Math.min(price, filter.maxPrice ?? price) };
+  return { ...filter, minPrice: Math.max(price, filter.minPrice ?? price) };
 }
 
 export type TPlainSort = Exclude<TAdSort, 'relevance'>;
@@ -141,6 +147,106 @@ const NARROW_ORDER: Record<TPlainSort, SQL[]> = {
   'price-desc': [desc(adSearch.price), desc(adSearch.adId)],
 };
 
+/** What one pass over a search's matches tells (summarizeMatches). */
+export type TMatchSummary = {
+  /** Matches collected: at most `upTo`, so more than the cap means "at least". */
+  collected: number;
+  /** Of those, the ones in the chosen category (all of them when none is chosen). */
+  scoped: number;
+  /** Per category id, the collected matches (when asked for). */
+  byCategory: Map<number, number>;
+  /**
+   * The scope's ids: one page of them in `sort` order, or all of them, unordered, with
+   * `allIds` (a Best match ranks them itself); none when the scope is past `upTo`.
+   */
+  ids: number[];
+  /**
+   * The scope's `need`-th value in `sort` order (its date or its price): pageBound's threshold,
+   * only when the scope reached `upTo` (a sample, not every match).
+   */
+  bound?: Date | number;
+};
+
+/** The orders above, over the collected matches (columns id, price, created_at). */
+const COLLECTED_ORDER: Record<TPlainSort, string> = {
+  '': 'created_at DESC, id DESC',
+  'price-asc': 'price ASC, id ASC',
+  'price-desc': 'price DESC, id DESC',
+};
+
+/**
+ * One statement collects up to `upTo` matches of `where` (a LIMIT, so counting a common word
+ * stops early) and answers from them what a search needs: the counts, per category too, and
+ * either the page itself (when the matches are all collected) or the threshold past which the
+ * page lies (pageBound). Only numbers come back, not the collected rows.
+ */
+export async function summarizeMatches(
+  q: Db | Tx,
+  where: SQL,
+  options: {
+    upTo: number;
+    categoryId?: number;
+    byCategory: boolean;
+    sort: TPlainSort;
+    allIds: boolean;
+    limit: number;
+    offset: number;
+    need: number;
+  },
+): Promise<TMatchSummary> {
+  const order = sql.raw(COLLECTED_ORDER[options.sort]);
+  const scope = options.categoryId === undefined ? sql`m` : sql`m WHERE category_id = ${options.categoryId}`;
+  // A date as milliseconds since 1970 (with its microseconds as a fraction), a price as it is.
+  const boundColumn = sql.raw(options.sort === '' ? '(extract(epoch FROM b.created_at) * 1000)::float8' : 'b.price');
+  const ids = options.allIds
+    ? sql`(SELECT coalesce(array_agg(id), '{}') FROM (SELECT id FROM ${scope}) s)`
+    : sql`(SELECT coalesce(array_agg(id ORDER BY ${order}), '{}') FROM
+            (SELECT id, price, created_at FROM ${scope} ORDER BY ${order} LIMIT ${options.limit} OFFSET ${options.offset}) s)`;
+  // Each answer is worked out only when it is used: the ids when every match was collected,
+  // the threshold when not (a subplan in a CASE branch not taken never runs).
+  const scoped = sql`(SELECT count(*) FROM ${scope})`;
+  const complete = sql`${scoped} < ${options.upTo}`;
+  const result = (await q.execute(sql`
+    WITH m AS MATERIALIZED (
+      SELECT ${adSearch.adId} AS id, ${adSearch.categoryId} AS category_id, ${adSearch.price} AS price,
+             ${adSearch.createdAt} AS created_at
+      FROM ${adSearch} WHERE ${where} LIMIT ${options.upTo}
+    )
+    SELECT (SELECT count(*) FROM m)::int AS collected,
+           ${scoped}::int AS scoped,
+           ${
+             options.byCategory
+               ? sql`(SELECT coalesce(string_agg(category_id || ':' || n, ','), '')
+                      FROM (SELECT category_id, count(*) AS n FROM m GROUP BY category_id) g)`
+               : sql`''`
+           } AS by_category,
+           CASE WHEN ${complete} THEN ${ids} ELSE '{}' END::int[] AS ids,
+           CASE WHEN NOT ${complete} THEN (SELECT ${boundColumn} FROM
+             (SELECT price, created_at FROM ${scope} ORDER BY ${order} OFFSET ${Math.max(0, options.need - 1)} LIMIT 1) b)
+           END::text AS bound
+  `)) as unknown as TSummaryRow[] | { rows: TSummaryRow[] };
+  const row = (Array.isArray(result) ? result : result.rows)[0] as TSummaryRow;
+  const byCategory = new Map<number, number>();
+  for (const pair of row.by_category ? row.by_category.split(',') : []) {
+    const [id, n] = pair.split(':');
+    byCategory.set(Number(id), Number(n));
+  }
+  const bound =
+    row.bound === null || options.need < 1
+      ? undefined
+      : options.sort === ''
+        ? new Date(Number(row.bound))
+        : Number(row.bound);
+  return { collected: row.collected, scoped: row.scoped, byCategory, ids: row.ids.map(Number), bound };
+}
+type TSummaryRow = {
+  collected: number;
+  scoped: number;
+  by_category: string;
+  ids: (number | string)[];
+  bound: string | null;
+};
+
 /** One page of the matching ads' ids, sorted: every match's narrow row is read, none of ads'. */
 export async function sortedIds(
   q: Db | Tx,
@@ -149,12 +255,17 @@ export async function sortedIds(
   limit: number,
   offset: number,
 ): Promise<number[]> {
-  const rows = await q
+  const rows = await sortedIdsQuery(q, where, sort, limit, offset);
+  return rows.map((r) => r.id);
+}
+
+/** sortedIds as a query not yet run: a subquery of the statement that reads the page's cards. */
+export function sortedIdsQuery(q: Db | Tx, where: SQL | undefined, sort: TPlainSort, limit: number, offset: number) {
+  return q
     .select({ id: adSearch.adId })
     .from(adSearch)
     .where(where)
     .orderBy(...NARROW_ORDER[sort])
     .limit(limit)
     .offset(offset);
-  return rows.map((r) => r.id);
 }
