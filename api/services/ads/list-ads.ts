@@ -162,7 +162,7 @@ export const SORT_MATCHES_UP_TO = 2_000;
  * "Best match" over more matches than the count cap ranks the newest this many of them (or as
  * many as the page needs): ranking every match of a common word would read every one.
  */
-export const RANK_NEWEST_UP_TO = 200;
+export const RANK_NEWEST_UP_TO = 100;
 /**
  * How long (ms) walking an order index may take before the matches are sorted instead
  * (PostgreSQL only): a walk is quick when matches are spread evenly along the order, but a
@@ -196,9 +196,10 @@ export function toAdCard<T extends { price: number | string; image: string | nul
 }
 
 /**
- * Runs a search's queries under the search statement timeout and without JIT (PostgreSQL:
- * SET LOCAL in one read transaction). A statement cancelled for taking too long (SQLSTATE 57014) becomes a 503
- * with a plain message: the visitor gets an answer instead of waiting.
+ * Runs a filtered list without search words (a price range, the seller page) under the search
+ * statement timeout and without JIT (PostgreSQL: SET LOCAL in one read transaction, which the
+ * order-index walk's savepoint needs). A statement cancelled for taking too long (SQLSTATE
+ * 57014) becomes a 503 with a plain message: the visitor gets an answer instead of waiting.
  */
 async function withSearchTimeout<T>(run: (q: Db | Tx) => Promise<T>): Promise<T> {
   const ms = searchTimeoutMs();

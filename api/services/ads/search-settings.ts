@@ -8,8 +8,9 @@ import { runtimeEnv } from '../../env.ts';
  *   `totalCapped: true` and the page says "1,000+ results". The category counts of a search
  *   stop at the same number.
  * - SEARCH_TIMEOUT_MS (default 1000, 0 = none): the statement timeout of a search's queries
- *   on PostgreSQL (SET LOCAL statement_timeout). A search that runs longer answers 503 with a
- *   clear message instead of keeping the visitor waiting. The embedded database (PGlite)
+ *   on PostgreSQL (a start-up parameter of the text-search connections, SET LOCAL for the
+ *   other lists). A search that runs longer answers 503 with a clear message instead of
+ *   keeping the visitor waiting. The embedded database (PGlite)
  *   cannot interrupt a running statement, so there it has no effect.
  */
 
