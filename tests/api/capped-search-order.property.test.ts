@@ -64,10 +64,10 @@ function query(s: TSearch) {
   return q.toString();
 }
 
-async function page(s: TSearch, cap?: number) {
+async function page(s: TSearch, cap?: number, categoryCounts = false) {
   if (cap === undefined) delete process.env.SEARCH_COUNT_CAP;
   else process.env.SEARCH_COUNT_CAP = String(cap);
-  const res = await call('GET', `/all-ads?${query(s)}`);
+  const res = await call('GET', `/all-ads?${query(s)}${categoryCounts ? '&category_counts=1' : ''}`);
   expect(res.status).toBe(200);
   return res.data as { ads: { id: number }[]; total: number; totalCapped: boolean };
 }
@@ -107,6 +107,14 @@ describe(`pages past the count cap on ${driver}`, () => {
         // The capped answer says it stopped counting exactly when there are more matches.
         expect(capped.totalCapped).toBe(exact.total > s.cap);
         expect(capped.total).toBe(Math.min(exact.total, s.cap));
+        // With the sidebar's counts the pass collects every category's matches, and the chosen
+        // category's are taken from them or collected again: the same total and page.
+        const counted = await page(s, s.cap, true);
+        expect(counted.ads.map((a) => a.id)).toEqual(capped.ads.map((a) => a.id));
+        expect({ total: counted.total, totalCapped: counted.totalCapped }).toEqual({
+          total: capped.total,
+          totalCapped: capped.totalCapped,
+        });
       }),
       { numRuns: 60 },
     );

@@ -456,10 +456,11 @@ async function listNarrow<T extends TListEmpty>(
   // "Best match" over more matches than the cap ranks the newest of them only.
   const poolSize = Math.max(RANK_NEWEST_UP_TO, offset + limit);
   const extra = searchTestHooks.extraCondition;
-  const summarize = (where: SQL, categoryId: number | undefined) =>
-    summarizeMatches(q, extra ? (and(where, extra) as SQL) : where, {
+  const withHook = (where: SQL) => (extra ? (and(where, extra) as SQL) : where);
+  const summarize = (where: SQL, category: { id: number; where: SQL } | undefined) =>
+    summarizeMatches(q, withHook(where), {
       upTo: cap + 1,
-      categoryId,
+      category,
       byCategory: withCounts,
       sort: key,
       allIds: relevance,
@@ -469,17 +470,15 @@ async function listNarrow<T extends TListEmpty>(
     });
 
   // With the sidebar's counts, the pass collects the other filters' matches (the chosen
-  // category's are among them), else the search's own.
-  let summary = withCounts
-    ? await summarize(narrowWhere(filter), selected)
-    : await summarize(narrowWhere(filter, selected), undefined);
+  // category's are among them, or collected on their own when the pass stopped first), else
+  // the search's own.
+  const summary =
+    withCounts && selected !== undefined
+      ? await summarize(narrowWhere(filter), { id: selected, where: withHook(narrowWhere(filter, selected)) })
+      : await summarize(narrowWhere(filter, withCounts ? undefined : selected), undefined);
   const categoryCounts = withCounts
     ? countByCategory(lookup.all, summary.byCategory, summary.collected > cap, cap)
     : undefined;
-  // The pass stopped before it saw every match of the chosen category: count those on their own.
-  if (withCounts && selected !== undefined && summary.collected > cap && summary.scoped <= cap) {
-    summary = await summarize(narrowWhere(filter, selected), undefined);
-  }
   const counted = summary.scoped;
   const totalCapped = counted > cap;
   const total = Math.min(counted, cap);

@@ -185,7 +185,12 @@ export async function summarizeMatches(
   where: SQL,
   options: {
     upTo: number;
-    categoryId?: number;
+    /**
+     * The chosen category, when `where` leaves it out (the sidebar counts every category):
+     * the scope is its matches among those collected, or, when the pass stopped before it saw
+     * them all, its own matches collected by `where` (the same statement, only then).
+     */
+    category?: { id: number; where: SQL };
     byCategory: boolean;
     sort: TPlainSort;
     allIds: boolean;
@@ -195,7 +200,19 @@ export async function summarizeMatches(
   },
 ): Promise<TMatchSummary> {
   const order = sql.raw(COLLECTED_ORDER[options.sort]);
-  const scope = options.categoryId === undefined ? sql`m` : sql`m WHERE category_id = ${options.categoryId}`;
+  const { category, upTo } = options;
+  const columns = sql`${adSearch.adId} AS id, ${adSearch.categoryId} AS category_id, ${adSearch.price} AS price,
+             ${adSearch.createdAt} AS created_at`;
+  // The first pass stopped (upTo) before it held upTo of the category's: collect those alone.
+  // A CTE only read under a false one-time filter is never run.
+  const again = sql`((SELECT count(*) FROM m) >= ${upTo} AND (SELECT count(*) FROM c) < ${upTo})`;
+  const categoryScope = category
+    ? sql`,
+    c AS MATERIALIZED (SELECT * FROM m WHERE category_id = ${category.id}),
+    m2 AS MATERIALIZED (SELECT ${columns} FROM ${adSearch} WHERE ${category.where} LIMIT ${upTo}),
+    s AS MATERIALIZED (SELECT * FROM c WHERE NOT ${again} UNION ALL SELECT * FROM m2 WHERE ${again})`
+    : sql``;
+  const scope = category ? sql`s` : sql`m`;
   // A date as milliseconds since 1970 (with its microseconds as a fraction), a price as it is.
   const boundColumn = sql.raw(options.sort === '' ? '(extract(epoch FROM b.created_at) * 1000)::float8' : 'b.price');
   const ids = options.allIds
@@ -205,13 +222,9 @@ export async function summarizeMatches(
   // Each answer is worked out only when it is used: the ids when every match was collected,
   // the threshold when not (a subplan in a CASE branch not taken never runs).
   const scoped = sql`(SELECT count(*) FROM ${scope})`;
-  const complete = sql`${scoped} < ${options.upTo}`;
+  const complete = sql`${scoped} < ${upTo}`;
   const result = (await q.execute(sql`
-    WITH m AS MATERIALIZED (
-      SELECT ${adSearch.adId} AS id, ${adSearch.categoryId} AS category_id, ${adSearch.price} AS price,
-             ${adSearch.createdAt} AS created_at
-      FROM ${adSearch} WHERE ${where} LIMIT ${options.upTo}
-    )
+    WITH m AS MATERIALIZED (SELECT ${columns} FROM ${adSearch} WHERE ${where} LIMIT ${upTo})${categoryScope}
     SELECT (SELECT count(*) FROM m)::int AS collected,
            ${scoped}::int AS scoped,
            ${
