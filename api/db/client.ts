@@ -117,9 +117,9 @@ function guardDriverRejections() {
 }
 
 /**
- * libpq's way to name a Unix socket, `?host=/var/run/postgresql` in the URL, which postgres.js
- * would otherwise send to the server as a setting. A database on the same machine answers
- * sooner over its socket than over TCP on 127.0.0.1 (docs/PERFORMANCE.md).
+ * libpq's way to name a Unix socket, `?host=/var/run/postgresql` in the URL (a database on the
+ * same machine, e.g. with peer authentication), which postgres.js would otherwise send to the
+ * server as a setting and be refused.
  */
 export function splitSocketDir(url: string): { url: string; socketDir?: string } {
   const parsed = URL.canParse(url) ? new URL(url) : undefined;

@@ -5,7 +5,7 @@ import { call, makeUser } from '../helpers/client.ts';
 import { driver, setupTestDb } from '../helpers/test-db.ts';
 
 // Past the count cap a search no longer holds every match: it sorts a page from the matches
-// past a threshold that its sample of cap + 1 matches proves (narrow-search.ts, pageBound),
+// past a threshold that its sample of cap + 1 matches proves (narrow-search.ts, boundAt),
 // found in the index through price and week keys. Whatever the cap, the pages must be exactly
 // the pages of a full sort. Random searches, filters, sorts, pages and caps over a catalogue
 // whose prices span many buckets (with ties) and whose dates span more than a year (with ties).

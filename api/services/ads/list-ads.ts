@@ -170,8 +170,22 @@ export const RANK_NEWEST_UP_TO = 100;
  * cheaper ad of the other categories first) reads row after row.
  */
 export const WALK_BUDGET_MS = 15;
-/** work_mem of a search's statements (PostgreSQL): exact bitmaps for a million ads. */
-const SEARCH_WORK_MEM = '16MB';
+/**
+ * The settings every search statement runs with on PostgreSQL. The statement timeout answers
+ * a search that runs too long. No JIT: the planner's cost of a per-category count or a sort of
+ * many matches passes jit_above_cost, and compiling took ~1 s (EXPLAIN ANALYZE,
+ * docs/PERFORMANCE.md) for queries that run in milliseconds. work_mem enough for the search's
+ * bitmaps to stay exact: at 1M ads a common prefix AND a category went lossy at the default
+ * 4 MB and rechecked 232,598 rows (358 ms; 99 ms with 16 MB). No parallel workers: under
+ * concurrent searches the cores are busy already, and starting workers cost each statement
+ * milliseconds.
+ */
+const searchSettings = (): Record<string, string> => ({
+  statement_timeout: String(searchTimeoutMs()),
+  jit: 'off',
+  work_mem: '16MB',
+  max_parallel_workers_per_gather: '0',
+});
 
 /** The columns of an ad card (ZAdCard); the seller page and saved searches show the same cards. */
 export const adCardColumns = {
@@ -196,34 +210,27 @@ export function toAdCard<T extends { price: number | string; image: string | nul
 }
 
 /**
- * Runs a filtered list without search words (a price range, the seller page) under the search
- * statement timeout and without JIT (PostgreSQL: SET LOCAL in one read transaction, which the
- * order-index walk's savepoint needs). A statement cancelled for taking too long (SQLSTATE
+ * Runs a filtered list without search words (a price range, the seller page) with
+ * searchSettings (PostgreSQL: SET LOCAL in one read transaction, which the order-index walk's
+ * savepoint needs). A statement cancelled for taking too long (SQLSTATE
  * 57014) becomes a 503 with a plain message: the visitor gets an answer instead of waiting.
  */
 async function withSearchTimeout<T>(run: (q: Db | Tx) => Promise<T>): Promise<T> {
-  const ms = searchTimeoutMs();
   return answeringTimeout(async () => {
     if (connection().kind !== 'postgres') return await run(db());
     return await db().transaction(async (tx) => {
-      // No JIT either: the planner's cost of a per-category count or a sort of many matches
-      // passes jit_above_cost, and compiling took ~1 s (EXPLAIN ANALYZE, docs/PERFORMANCE.md)
-      // for queries that run in milliseconds. And work_mem enough for the search's bitmaps to
-      // stay exact: at 1M ads a common prefix AND a category went lossy at the default 4 MB
-      // and rechecked 232,598 rows (358 ms; 99 ms with 16 MB). And no parallel workers: under
-      // concurrent searches the cores are busy already, and starting workers cost each
-      // statement milliseconds.
-      await tx.execute(
-        sql`SELECT set_config('statement_timeout', ${String(ms)}, true), set_config('jit', 'off', true), set_config('work_mem', ${SEARCH_WORK_MEM}, true), set_config('max_parallel_workers_per_gather', '0', true)`,
+      const settings = Object.entries(searchSettings()).map(
+        ([name, value]) => sql`set_config(${name}, ${value}, true)`,
       );
+      await tx.execute(sql`SELECT ${sql.join(settings, sql`, `)}`);
       return run(tx);
     });
   });
 }
 
 /**
- * A text search's statements (PostgreSQL): on connections that start with the settings of
- * withSearchTimeout, so no transaction is needed for them (three round trips fewer per
+ * A text search's statements (PostgreSQL): on connections that start with searchSettings, so
+ * no transaction is needed for them (three round trips fewer per
  * search), and with sequential scans off: every statement of a text search has the GIN
  * condition, but under a LIMIT the planner hoped to meet enough matches early in a scan of
  * ad_search and evaluated the document function row after row (180 ms for 'tea:*' at 1M
@@ -232,13 +239,7 @@ async function withSearchTimeout<T>(run: (q: Db | Tx) => Promise<T>): Promise<T>
 function withNarrowSearch<T>(run: (q: Db) => Promise<T>): Promise<T> {
   const conn = connection();
   if (conn.kind !== 'postgres' || !conn.withSettings) return answeringTimeout(() => run(conn.db));
-  const q = conn.withSettings({
-    statement_timeout: String(searchTimeoutMs()),
-    jit: 'off',
-    work_mem: SEARCH_WORK_MEM,
-    max_parallel_workers_per_gather: '0',
-    enable_seqscan: 'off',
-  });
+  const q = conn.withSettings({ ...searchSettings(), enable_seqscan: 'off' });
   return answeringTimeout(() => run(q));
 }
 
@@ -380,9 +381,7 @@ export async function listAds(options: TListAdsOptions) {
       matches = await collectMatches(q, where, cap + 1);
     }
     const counted = matches.length;
-    const totalCapped = counted > cap;
-    const total = Math.min(counted, cap);
-    const totalPages = Math.ceil(total / limit);
+    const { total, totalPages, totalCapped } = totalsOf(counted, cap, limit);
     const offset = (page - 1) * limit;
     if (counted === 0 || (!totalCapped && offset >= total)) {
       const suggestion = counted === 0 && terms.length && page === 1 ? await suggestSearch(q, terms) : null;
@@ -394,7 +393,7 @@ export async function listAds(options: TListAdsOptions) {
     const relevance = sort === 'relevance' && terms.length > 0;
     const key = sort === 'relevance' ? '' : sort;
     const poolSize = Math.max(RANK_NEWEST_UP_TO, offset + limit);
-    const rank = (x: Db | Tx, ids: number[] | SQL) => rankedCards(x, terms, ids, limit, offset);
+    const rank = (x: Db | Tx, ids: number[] | SQLWrapper) => rankedCards(x, terms, ids, limit, offset);
     let rows: TCardRow[];
     if (fewMatches) {
       // The seller page, or a price range alone: few matches are sorted from their ids.
@@ -480,9 +479,7 @@ async function listNarrow<T extends TListEmpty>(
     ? countByCategory(lookup.all, summary.byCategory, summary.collected > cap, cap)
     : undefined;
   const counted = summary.scoped;
-  const totalCapped = counted > cap;
-  const total = Math.min(counted, cap);
-  const totalPages = Math.ceil(total / limit);
+  const { total, totalPages, totalCapped } = totalsOf(counted, cap, limit);
   if (counted === 0 || (!totalCapped && offset >= total)) {
     const suggestion = counted === 0 && page === 1 ? await suggestSearch(q, terms) : null;
     return { ...empty, total, totalPages, totalCapped, suggestion, categoryCounts };
@@ -504,11 +501,17 @@ async function listNarrow<T extends TListEmpty>(
 }
 type TListEmpty = { page: number; limit: number };
 
+/** The answer's total from `counted` matches counted up to cap + 1: past the cap, "at least". */
+function totalsOf(counted: number, cap: number, limit: number) {
+  const total = Math.min(counted, cap);
+  return { total, totalPages: Math.ceil(total / limit), totalCapped: counted > cap };
+}
+
 /** The ads of `ids` (a list or a subquery) ranked by best match for `terms`, one page of them. */
-function rankedCards(q: Db | Tx, terms: string[], ids: number[] | SQL | SQLWrapper, limit: number, offset: number) {
+function rankedCards(q: Db | Tx, terms: string[], ids: number[] | SQLWrapper, limit: number, offset: number) {
   return cardQuery(
     q,
-    Array.isArray(ids) ? idIn(ads.id, ids) : inArray(ads.id, ids as SQL),
+    Array.isArray(ids) ? idIn(ads.id, ids) : inArray(ads.id, ids),
     relevanceOrder(terms, newestFirst[0] as SQL),
     limit,
     offset,

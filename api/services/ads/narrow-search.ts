@@ -79,7 +79,7 @@ export type TNarrowFilter = {
   categoryMatches: number[][];
   minPrice?: number;
   maxPrice?: number;
-  /** Only ads created at or after this (a sort's threshold, see pageBound). */
+  /** Only ads created at or after this (a sort's threshold, see boundAt). */
   createdFrom?: Date;
 };
 
@@ -106,29 +106,13 @@ export function narrowWhere(filter: TNarrowFilter, categoryId?: number): SQL {
   return and(...conditions) as SQL;
 }
 
-/** A match as the counting pass collects it: enough to count, group and bound a sort. */
-export type TMatch = { id: number; categoryId: number; price: number | string; createdAt: Date };
-
 /**
- * A filter whose matches include the first `need` in `sort` order, found from `sample` (any of
- * the matches, e.g. the counting pass's): if the sample holds `need` matches at or past a price
- * or a creation time, the first `need` of all matches are there too. So a common word's page
- * is sorted from the few matches past that threshold, found in the index, not from all of them.
- * Undefined when the sample is too small to say.
- */
-export function pageBound(filter: TNarrowFilter, sort: TPlainSort, sample: TMatch[], need: number) {
-  if (need > sample.length || need < 1) return undefined;
-  if (sort === '') {
-    const times = sample.map((m) => m.createdAt.getTime()).sort((a, b) => b - a);
-    return boundAt(filter, sort, new Date(times[need - 1] as number));
-  }
-  const prices = sample.map((m) => Number(m.price)).sort((a, b) => a - b);
-  return boundAt(filter, sort, (sort === 'price-asc' ? prices[need - 1] : prices[prices.length - need]) as number);
-}
-
-/**
- * The filter of pageBound, from the sample's `need`-th match in `sort` order (`at`: its date
- * for newest first, its price otherwise).
+ * A filter whose matches include the first `need` in `sort` order, from a sample of the
+ * matches (the counting statement's, summarizeMatches) whose `need`-th in that order is `at`
+ * (its date for newest first, its price otherwise): if the sample holds `need` matches at or
+ * past a price or a creation time, the first `need` of all matches are there too. So a common
+ * word's page is sorted from the few matches past that threshold, found in the index, not from
+ * all of them.
  */
 export function boundAt(filter: TNarrowFilter, sort: TPlainSort, at: Date | number): TNarrowFilter {
   // A millisecond earlier: the database keeps microseconds, a Date milliseconds.
@@ -161,7 +145,7 @@ export type TMatchSummary = {
    */
   ids: number[];
   /**
-   * The scope's `need`-th value in `sort` order (its date or its price): pageBound's threshold,
+   * The scope's `need`-th value in `sort` order (its date or its price): boundAt's threshold,
    * only when the scope reached `upTo` (a sample, not every match).
    */
   bound?: Date | number;
@@ -178,7 +162,7 @@ const COLLECTED_ORDER: Record<TPlainSort, string> = {
  * One statement collects up to `upTo` matches of `where` (a LIMIT, so counting a common word
  * stops early) and answers from them what a search needs: the counts, per category too, and
  * either the page itself (when the matches are all collected) or the threshold past which the
- * page lies (pageBound). Only numbers come back, not the collected rows.
+ * page lies (boundAt). Only numbers come back, not the collected rows.
  */
 export async function summarizeMatches(
   q: Db | Tx,
@@ -205,12 +189,15 @@ export async function summarizeMatches(
              ${adSearch.createdAt} AS created_at`;
   // The first pass stopped (upTo) before it held upTo of the category's: collect those alone.
   // A CTE only read under a false one-time filter is never run.
-  const again = sql`((SELECT count(*) FROM m) >= ${upTo} AND (SELECT count(*) FROM c) < ${upTo})`;
+  // Each count is taken once, into a one-row CTE (mn, cn, sn) that the rest reads.
+  const again = sql`((SELECT n FROM mn) >= ${upTo} AND (SELECT n FROM cn) < ${upTo})`;
   const categoryScope = category
     ? sql`,
     c AS MATERIALIZED (SELECT * FROM m WHERE category_id = ${category.id}),
+    cn AS MATERIALIZED (SELECT count(*) AS n FROM c),
     m2 AS MATERIALIZED (SELECT ${columns} FROM ${adSearch} WHERE ${category.where} LIMIT ${upTo}),
-    s AS MATERIALIZED (SELECT * FROM c WHERE NOT ${again} UNION ALL SELECT * FROM m2 WHERE ${again})`
+    s AS MATERIALIZED (SELECT * FROM c WHERE NOT ${again} UNION ALL SELECT * FROM m2 WHERE ${again}),
+    sn AS MATERIALIZED (SELECT count(*) AS n FROM s)`
     : sql``;
   const scope = category ? sql`s` : sql`m`;
   // A date as milliseconds since 1970 (with its microseconds as a fraction), a price as it is.
@@ -221,11 +208,12 @@ export async function summarizeMatches(
             (SELECT id, price, created_at FROM ${scope} ORDER BY ${order} LIMIT ${options.limit} OFFSET ${options.offset}) s)`;
   // Each answer is worked out only when it is used: the ids when every match was collected,
   // the threshold when not (a subplan in a CASE branch not taken never runs).
-  const scoped = sql`(SELECT count(*) FROM ${scope})`;
+  const scoped = category ? sql`(SELECT n FROM sn)` : sql`(SELECT n FROM mn)`;
   const complete = sql`${scoped} < ${upTo}`;
   const result = (await q.execute(sql`
-    WITH m AS MATERIALIZED (SELECT ${columns} FROM ${adSearch} WHERE ${where} LIMIT ${upTo})${categoryScope}
-    SELECT (SELECT count(*) FROM m)::int AS collected,
+    WITH m AS MATERIALIZED (SELECT ${columns} FROM ${adSearch} WHERE ${where} LIMIT ${upTo}),
+    mn AS MATERIALIZED (SELECT count(*) AS n FROM m)${categoryScope}
+    SELECT (SELECT n FROM mn)::int AS collected,
            ${scoped}::int AS scoped,
            ${
              options.byCategory
@@ -260,19 +248,7 @@ type TSummaryRow = {
   bound: string | null;
 };
 
-/** One page of the matching ads' ids, sorted: every match's narrow row is read, none of ads'. */
-export async function sortedIds(
-  q: Db | Tx,
-  where: SQL | undefined,
-  sort: TPlainSort,
-  limit: number,
-  offset: number,
-): Promise<number[]> {
-  const rows = await sortedIdsQuery(q, where, sort, limit, offset);
-  return rows.map((r) => r.id);
-}
-
-/** sortedIds as a query not yet run: a subquery of the statement that reads the page's cards. */
+/** One page of the matching ads' ids, sorted (a subquery of the statement that reads the cards). */
 export function sortedIdsQuery(q: Db | Tx, where: SQL | undefined, sort: TPlainSort, limit: number, offset: number) {
   return q
     .select({ id: adSearch.adId })
