@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { hydrated } from './page-helpers.ts';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -208,6 +209,8 @@ test('the reset form keeps Submit disabled until the new password has 6 characte
   await page.goto(`/reset-password?token=${'a2'.repeat(16)}`);
   const submit = page.getByRole('button', { name: 'Submit' });
   await expect(submit).toBeDisabled();
+  // Typed before the form hydrates, the blur below had no handler yet (flaky in CI under load).
+  await hydrated(page, 'ResetPasswordForm');
   await page.getByLabel('New Password', { exact: true }).fill('12345');
   await page.getByLabel('New Password', { exact: true }).blur();
   await expect(page.getByText('Password must be at least 6 characters.')).toBeVisible();
