@@ -73,6 +73,23 @@ console.log(`ms: p50 ${at(0.5)}  p90 ${at(0.9)}  p95 ${at(0.95)}  p99 ${at(0.99)
 console.log(
   `this process's CPU per search (the service and the driver, not the database): ${cpuPerSearch.toFixed(2)} ms`,
 );
+// Where the time goes by the search's shape: past the cap or not (or nothing found), and its sort.
+const shapes = new Map<string, number[]>();
+for (const t of times) {
+  const found =
+    typeof t.total === 'string' ? (t.total.endsWith('+') ? 'past the cap' : 'error') : t.total ? 'counted' : 'none';
+  const sort = new URL(t.path, 'http://localhost').searchParams.get('sort') || 'newest';
+  const key = `${found}, ${sort}`;
+  shapes.set(key, [...(shapes.get(key) ?? []), t.ms]);
+}
+console.log('by shape (searches, mean ms, share of all the time):');
+const all = times.reduce((sum, t) => sum + t.ms, 0);
+for (const [key, ms] of [...shapes].sort((a, b) => a[0].localeCompare(b[0]))) {
+  const sum = ms.reduce((s, x) => s + x, 0);
+  console.log(
+    `  ${key.padEnd(32)} ${String(ms.length).padStart(4)}  ${(sum / ms.length).toFixed(1).padStart(6)}  ${((sum / all) * 100).toFixed(0).padStart(3)}%`,
+  );
+}
 console.log('slowest:');
 for (const t of sorted.slice(-10)) console.log(`  ${t.ms.toFixed(1)} ms  ${t.total}  ${decodeURIComponent(t.path)}`);
 process.exit(0);

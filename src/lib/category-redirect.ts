@@ -1,3 +1,4 @@
+import { listCategoriesCached } from '../../api/services/categories/list-categories.ts';
 import { movedCategorySlug } from '../../api/services/categories/moved-category-slug.ts';
 
 /**
@@ -7,6 +8,9 @@ import { movedCategorySlug } from '../../api/services/categories/moved-category-
 export async function movedCategoryUrl(url: URL): Promise<string | null> {
   const slug = url.searchParams.get('pselectedCategory');
   if (!slug || slug.length > 300) return null;
+  // A slug some category has now never moved (the usual link): only another one is looked up,
+  // so a category page costs no query here. The list is the header's own cached one.
+  if ((await listCategoriesCached()).some((c) => c.slug === slug)) return null;
   const moved = await movedCategorySlug(slug);
   if (!moved) return null;
   const params = new URLSearchParams(url.searchParams);

@@ -17,10 +17,12 @@ const at = (day: number) => new Date(base + day * DAY);
 
 let furniture: { id: number; slug: string };
 let lighting: { id: number; slug: string };
+let sellerId: number;
 
 beforeAll(async () => {
   await setupTestDb();
   const { user } = await makeUser({ name: 'Sam Seller' });
+  sellerId = user.id;
   furniture = await insertCategory({ name: 'Furniture', slug: 'furniture' });
   lighting = await insertCategory({ name: 'Lighting', slug: 'lighting' });
   await insertCategory({ name: 'Garden', slug: 'garden' });
@@ -165,6 +167,39 @@ describe(`search on ${driver}`, () => {
       const res = await list('category_counts=yes');
       expect(res.status).toBe(400);
       expect(res.data.error).toBe("category_counts must be '1' or '0'.");
+    });
+  });
+
+  describe('cards', () => {
+    // A search whose matches are all counted gets its cards from the counting statement (built
+    // as JSON in the database); past the cap, from a query of their own; the plain list reads
+    // them as rows. Each path must answer every field of a card alike.
+    it('are the same whichever way a search reads them', async () => {
+      const extra = await insertAd({
+        heading: 'Walnut sofa table',
+        categoryId: furniture.id,
+        userId: sellerId,
+        price: 1234567.89,
+        description: '<p>Quotes "and" \\ backslashes, ünïcödé — and a tab\there.</p>',
+        location: 'Köln',
+        image: 'walnut.webp',
+        makeAsFeatured: 'Y',
+        rating: 5,
+      });
+      // A creation time with microseconds, which a JavaScript date cannot hold.
+      await db().execute(
+        sql`UPDATE ads SET created_at = created_at + interval '789 microseconds' WHERE id = ${extra.id}`,
+      );
+      const plain = (await list('limit=50')).data.ads as { id: number; heading: string }[];
+      const byId = new Map(plain.map((a) => [a.id, a]));
+      for (const query of ['search=sofa', 'search=sofa&sort=relevance', 'search=sofa&sort=price-desc']) {
+        for (const cap of ['1000', '1']) {
+          process.env.SEARCH_COUNT_CAP = cap;
+          const found = (await list(query)).data.ads as { id: number }[];
+          expect(found.length, `${query} cap ${cap}`).toBeGreaterThan(0);
+          for (const card of found) expect(card, `${query} cap ${cap}`).toEqual(byId.get(card.id));
+        }
+      }
     });
   });
 

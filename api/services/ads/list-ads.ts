@@ -6,10 +6,17 @@ import { AppError } from '../../errors.ts';
 import { pgErrorCode } from '../../lib/pg-error.ts';
 import type { TAdSort } from '../../schemas/ad-query.ts';
 import { countAllAds } from '../categories/count-all-ads.ts';
-import { boundAt, narrowWhere, sortedIdsQuery, summarizeMatches, type TPlainSort } from './narrow-search.ts';
+import {
+  boundAt,
+  categoryIdOf,
+  narrowWhere,
+  sortedIdsQuery,
+  summarizeMatches,
+  type TPlainSort,
+} from './narrow-search.ts';
 import { publicAdFilter } from './public-ad-filter.ts';
 import { SEARCH_TIMEOUT_MESSAGE, searchCountCap, searchTimeoutMs } from './search-settings.ts';
-import { suggestSearch } from './suggest-search.ts';
+import { knownWordsQuery, parseKnownWords, suggestSearch } from './suggest-search.ts';
 import { termGroup } from './word-forms.ts';
 
 export type TListAdsOptions = {
@@ -431,9 +438,9 @@ export async function listAds(options: TListAdsOptions) {
 
 /**
  * A text search over ad_search (narrow-search.ts): one statement counts it (capped), per
- * category too, and gives either the page's ids, when every match was collected, or the
- * threshold past which the page lies; one more reads the page's cards (with, past the cap,
- * the page's ids found from that threshold as a subquery).
+ * category too, looks up the categories it names, and answers the page's cards when every
+ * match was collected, or the threshold past which the page lies; past the cap one more reads
+ * the page's cards (the page's ids found from that threshold as a subquery).
  */
 async function listNarrow<T extends TListEmpty>(
   q: Db,
@@ -444,10 +451,8 @@ async function listNarrow<T extends TListEmpty>(
 ) {
   const { page, limit, sort = '', minPrice, maxPrice } = options;
   const withCounts = options.withCategoryCounts === true;
-  const lookup = await categoryLookup(q, slug, terms, withCounts);
-  if (slug && lookup.selectedId === undefined) return empty;
-  const selected = lookup.selectedId;
-  const filter = { terms, categoryMatches: lookup.matches, minPrice, maxPrice };
+  const selected = slug ? categoryIdOf(slug) : undefined;
+  const filter = { terms, categoryKeys: terms.map(namedCategoryKeys), minPrice, maxPrice };
   const cap = searchCountCap();
   const offset = (page - 1) * limit;
   const relevance = sort === 'relevance';
@@ -456,16 +461,24 @@ async function listNarrow<T extends TListEmpty>(
   const poolSize = Math.max(RANK_NEWEST_UP_TO, offset + limit);
   const extra = searchTestHooks.extraCondition;
   const withHook = (where: SQL) => (extra ? (and(where, extra) as SQL) : where);
-  const summarize = (where: SQL, category: { id: number; where: SQL } | undefined) =>
+  const summarize = (where: SQL, category: { id: SQL; where: SQL } | undefined) =>
     summarizeMatches(q, withHook(where), {
       upTo: cap + 1,
       category,
+      chosenId: selected,
       byCategory: withCounts,
       sort: key,
       allIds: relevance,
       limit,
       offset,
       need: relevance ? poolSize : offset + limit,
+      // Every match collected: the page's cards (Best match: ranked from every match).
+      cards: (ids) =>
+        relevance
+          ? cardsJson(ids, relevanceOrder(terms, newestFirst[0] as SQL), limit, offset)
+          : cardsJson(ids, ORDER[key], limit, 0),
+      // Nothing found on the first page: which words the catalogue knows, for "Did you mean".
+      whenNone: page === 1 ? knownWordsQuery(terms) : undefined,
     });
 
   // With the sidebar's counts, the pass collects the other filters' matches (the chosen
@@ -475,24 +488,32 @@ async function listNarrow<T extends TListEmpty>(
     withCounts && selected !== undefined
       ? await summarize(narrowWhere(filter), { id: selected, where: withHook(narrowWhere(filter, selected)) })
       : await summarize(narrowWhere(filter, withCounts ? undefined : selected), undefined);
+  if (slug && summary.chosenId === null) return empty;
   const categoryCounts = withCounts
-    ? countByCategory(lookup.all, summary.byCategory, summary.collected > cap, cap)
+    ? countByCategory(
+        summary.categories,
+        new Map(summary.categories.map((c) => [c.id, c.n])),
+        summary.collected > cap,
+        cap,
+      )
     : undefined;
   const counted = summary.scoped;
   const { total, totalPages, totalCapped } = totalsOf(counted, cap, limit);
   if (counted === 0 || (!totalCapped && offset >= total)) {
-    const suggestion = counted === 0 && page === 1 ? await suggestSearch(q, terms) : null;
+    const known = summary.none === undefined ? undefined : parseKnownWords(summary.none);
+    const suggestion = counted === 0 && page === 1 ? await suggestSearch(q, terms, known) : null;
     return { ...empty, total, totalPages, totalCapped, suggestion, categoryCounts };
   }
   let rows: TCardRow[];
   if (!totalCapped) {
-    // Every match was collected: the ids are the page (or, for Best match, every match).
-    rows = relevance ? await rankedCards(q, terms, summary.ids, limit, offset) : await cardsInOrder(q, summary.ids);
+    // Every match was collected: the statement answered the page's cards.
+    rows = summary.cards.map(fromCardJson);
   } else {
     // Past the cap the page lies past the sample's threshold, which the index finds through
     // its week or price keys; without one (a page past the sample) every match is sorted.
     const bound = summary.bound === undefined ? filter : boundAt(filter, key, summary.bound);
-    const pageIds = (n: number, from: number) => sortedIdsQuery(q, narrowWhere(bound, selected), key, n, from);
+    const chosen = summary.chosenId ?? undefined;
+    const pageIds = (n: number, from: number) => sortedIdsQuery(q, narrowWhere(bound, chosen), key, n, from);
     rows = relevance
       ? await rankedCards(q, terms, pageIds(poolSize, 0), limit, offset)
       : await cardQuery(q, inArray(ads.id, pageIds(limit, offset)), ORDER_FROM_MATCHES[key], limit, 0);
@@ -500,6 +521,42 @@ async function listNarrow<T extends TListEmpty>(
   return { ...empty, ads: rows.map(toAdCard), total, totalPages, totalCapped, categoryCounts };
 }
 type TListEmpty = { page: number; limit: number };
+
+/**
+ * The index keys ('#c3 | #c7') of the categories whose name `term` matches, as a tsquery
+ * expression worked out inside the search's statement (NULL when it names none). The
+ * categories are read through their primary key (IS NOT NULL): sequential scans are off on
+ * the search connections, and a disabled scan's cost would swamp every other choice the
+ * planner makes for the statement (the page's cards then read every ad).
+ */
+const namedCategoryKeys = (term: string): SQL =>
+  sql`(SELECT string_agg('''#c' || ${categories.id} || '''', ' | ')::tsquery FROM ${categories}
+       WHERE ${categories.id} IS NOT NULL AND ${categoryNameDocument} @@ ${tsquery([term])})`;
+
+/**
+ * An ad card built as JSON in the database, the columns of adCardColumns in their order, the
+ * date as milliseconds (fromCardJson): the counting statement answers a page of them.
+ */
+const CARD_JSON = sql`json_build_object('id', ${ads.id}, 'slug', ${ads.slug}, 'heading', ${ads.heading},
+  'description', ${ads.description}, 'price', ${ads.price}, 'category', ${categories.name},
+  'category_slug', ${categories.slug}, 'location', ${ads.location}, 'image', ${ads.image},
+  'make_as_featured', ${ads.makeAsFeatured}, 'rating', ${ads.rating},
+  'created_at', (extract(epoch FROM ${ads.createdAt}) * 1000)::float8, 'status', ${ads.status})`;
+
+/** The cards of the ads in `ids` (a subquery), in `order`, `limit` from `offset`, as JSON text. */
+function cardsJson(ids: SQL, order: SQL[], limit: number, offset: number): SQL {
+  return sql`(SELECT coalesce(json_agg(c.card ORDER BY c.n), '[]')::text FROM (
+      SELECT ${CARD_JSON} AS card, row_number() OVER (ORDER BY ${sql.join(order, sql`, `)}) AS n
+      FROM ${ads} JOIN ${categories} ON ${categories.id} = ${ads.categoryId}
+      WHERE ${ads.id} IN (${ids})) c
+    WHERE c.n > ${offset} AND c.n <= ${offset + limit})`;
+}
+
+/** A card from CARD_JSON, as cardQuery reads one (a Date, a number price). */
+function fromCardJson(card: unknown): TCardRow {
+  const c = card as Omit<TCardRow, 'created_at'> & { created_at: number };
+  return { ...c, price: Number(c.price), created_at: new Date(c.created_at) };
+}
 
 /** The answer's total from `counted` matches counted up to cap + 1: past the cap, "at least". */
 function totalsOf(counted: number, cap: number, limit: number) {
@@ -532,14 +589,6 @@ type TCardRow = Awaited<ReturnType<typeof cardQuery>>[number];
 
 /** `column` is one of `ids` (integers), as one array parameter however many there are. */
 const idIn = (column: typeof ads.id, ids: number[]) => sql`${column} = ANY(${`{${ids.join(',')}}`}::int[])`;
-
-/** The cards of `ids`, in that order. */
-async function cardsInOrder(q: Db | Tx, ids: number[]): Promise<TCardRow[]> {
-  if (!ids.length) return [];
-  const rows = await cardQuery(q, idIn(ads.id, ids), [], ids.length, 0);
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
-}
 
 /**
  * No filter, or a category alone: the total is the triggers' count of visible ads

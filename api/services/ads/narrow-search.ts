@@ -1,6 +1,6 @@
 import { and, asc, desc, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { adSearch } from '../../db/schema/index.ts';
+import { adSearch, categories } from '../../db/schema/index.ts';
 import type { TAdSort } from '../../schemas/ad-query.ts';
 import { termGroup } from './word-forms.ts';
 
@@ -61,22 +61,36 @@ function weekKeys(since: Date): string[] | undefined {
 const document = sql`ad_search_document(${adSearch.adId}, ${adSearch.categoryId}, ${adSearch.price}, ${adSearch.createdAt})`;
 
 /**
- * Every term (from searchTerms) with its word forms, a term that names categories also matching
- * their ads ('phones' finds every ad in Mobile Phones), and the chosen category's key.
+ * The chosen category's id, looked up inside the statement that uses it (NULL when no category
+ * has `slug`, which then matches nothing): a search spends no round trip of its own on it.
  */
-export function documentQuery(terms: string[], categoryMatches: number[][], categoryId?: number): SQL {
+export const categoryIdOf = (slug: string) =>
+  sql`(SELECT ${categories.id} FROM ${categories} WHERE ${categories.slug} = ${slug})`;
+
+/** A category's index key ('#c3') from its id, a number or an expression (NULL stays NULL). */
+const categoryKey = (id: number | SQL) =>
+  typeof id === 'number' ? categoryKeys([id]) : sql`('''#c' || ${id} || '''')::tsquery`;
+
+/**
+ * Every term (from searchTerms) with its word forms, a term that names categories also matching
+ * their ads ('phones' finds every ad in Mobile Phones: `categoryKeys[i]`, a tsquery expression
+ * of the keys of the categories term i names, NULL when it names none), and the chosen
+ * category's key.
+ */
+export function documentQuery(terms: string[], categoryKeys: SQL[], categoryId?: number | SQL): SQL {
   const parts = terms.map((t, i) => {
     const words = sql`to_tsquery('simple', ${termGroup(t)})`;
-    const ids = categoryMatches[i] ?? [];
-    return ids.length ? sql`(${words} || ${categoryKeys(ids)})` : words;
+    const keys = categoryKeys[i];
+    return keys ? sql`coalesce(${words} || ${keys}, ${words})` : words;
   });
-  if (categoryId !== undefined) parts.push(categoryKeys([categoryId]));
+  if (categoryId !== undefined) parts.push(categoryKey(categoryId));
   return sql.join(parts, sql` && `);
 }
 
 export type TNarrowFilter = {
   terms: string[];
-  categoryMatches: number[][];
+  /** Per term, the keys of the categories it names, or NULL (documentQuery). */
+  categoryKeys: SQL[];
   minPrice?: number;
   maxPrice?: number;
   /** Only ads created at or after this (a sort's threshold, see boundAt). */
@@ -88,15 +102,16 @@ export type TNarrowFilter = {
  * a creation threshold narrows the index lookup through the bucket keys when it spans few of
  * them; the rows' own columns then give the exact bounds.
  */
-export function narrowWhere(filter: TNarrowFilter, categoryId?: number): SQL {
-  let query = documentQuery(filter.terms, filter.categoryMatches, categoryId);
+export function narrowWhere(filter: TNarrowFilter, categoryId?: number | SQL): SQL {
+  let query = documentQuery(filter.terms, filter.categoryKeys, categoryId);
   const bounded = filter.minPrice !== undefined || filter.maxPrice !== undefined;
   const prices = bounded ? priceKeys(filter.minPrice, filter.maxPrice) : undefined;
   if (prices) query = sql`${query} && ${anyKey(prices)}`;
   const weeks = filter.createdFrom ? weekKeys(filter.createdFrom) : undefined;
   if (weeks) query = sql`${query} && ${anyKey(weeks)}`;
   const conditions: SQL[] = [
-    sql`${document} @@ (${query})`,
+    // One value, worked out once per statement (an InitPlan) whatever lookups it holds.
+    sql`${document} @@ (SELECT ${query})`,
     // The period's end is tested now, as publicAdFilter does: an ad leaves search when it expires.
     sql`${adSearch.expiresAt} > now()`,
   ];
@@ -137,13 +152,17 @@ export type TMatchSummary = {
   collected: number;
   /** Of those, the ones in the chosen category (all of them when none is chosen). */
   scoped: number;
-  /** Per category id, the collected matches (when asked for). */
-  byCategory: Map<number, number>;
+  /** Every category (id order) with its collected matches, when asked for (`byCategory`). */
+  categories: { id: number; slug: string; n: number }[];
+  /** The chosen category's id (`chosenId`), null when no category has its slug. */
+  chosenId?: number | null;
   /**
-   * The scope's ids: one page of them in `sort` order, or all of them, unordered, with
-   * `allIds` (a Best match ranks them itself); none when the scope is past `upTo`.
+   * The page's cards as the database built them (`cards`), when every match of the scope was
+   * collected; none when the scope is past `upTo`.
    */
-  ids: number[];
+  cards: unknown[];
+  /** The `whenNone` expression's value, when the scope has no match at all. */
+  none?: string;
   /**
    * The scope's `need`-th value in `sort` order (its date or its price): boundAt's threshold,
    * only when the scope reached `upTo` (a sample, not every match).
@@ -161,8 +180,10 @@ const COLLECTED_ORDER: Record<TPlainSort, string> = {
 /**
  * One statement collects up to `upTo` matches of `where` (a LIMIT, so counting a common word
  * stops early) and answers from them what a search needs: the counts, per category too, and
- * either the page itself (when the matches are all collected) or the threshold past which the
- * page lies (boundAt). Only numbers come back, not the collected rows.
+ * either the page's cards (when the matches are all collected) or the threshold past which the
+ * page lies (boundAt). The counts and the threshold come back as numbers, not the collected
+ * rows; the categories it needs are looked up in it too. So a search that finds no more than
+ * the cap is this one statement.
  */
 export async function summarizeMatches(
   q: Db | Tx,
@@ -174,13 +195,20 @@ export async function summarizeMatches(
      * the scope is its matches among those collected, or, when the pass stopped before it saw
      * them all, its own matches collected by `where` (the same statement, only then).
      */
-    category?: { id: number; where: SQL };
+    category?: { id: number | SQL; where: SQL };
+    /** The chosen category's id (categoryIdOf), to tell an unknown slug from no matches. */
+    chosenId?: SQL;
     byCategory: boolean;
     sort: TPlainSort;
+    /** The cards get every id of the scope (a Best match ranks them itself), not the page's. */
     allIds: boolean;
     limit: number;
     offset: number;
     need: number;
+    /** The page's cards as JSON text, from a subquery of ids (the page's, or all with allIds). */
+    cards: (ids: SQL) => SQL;
+    /** Text worked out only when the scope has no match (what a suggestion needs to know). */
+    whenNone?: SQL;
   },
 ): Promise<TMatchSummary> {
   const order = sql.raw(COLLECTED_ORDER[options.sort]);
@@ -203,10 +231,10 @@ export async function summarizeMatches(
   // A date as milliseconds since 1970 (with its microseconds as a fraction), a price as it is.
   const boundColumn = sql.raw(options.sort === '' ? '(extract(epoch FROM b.created_at) * 1000)::float8' : 'b.price');
   const ids = options.allIds
-    ? sql`(SELECT coalesce(array_agg(id), '{}') FROM (SELECT id FROM ${scope}) s)`
-    : sql`(SELECT coalesce(array_agg(id ORDER BY ${order}), '{}') FROM
-            (SELECT id, price, created_at FROM ${scope} ORDER BY ${order} LIMIT ${options.limit} OFFSET ${options.offset}) s)`;
-  // Each answer is worked out only when it is used: the ids when every match was collected,
+    ? sql`SELECT id FROM ${scope}`
+    : sql`SELECT id FROM (SELECT id, price, created_at FROM ${scope} ORDER BY ${order}
+            LIMIT ${options.limit} OFFSET ${options.offset}) p`;
+  // Each answer is worked out only when it is used: the cards when every match was collected,
   // the threshold when not (a subplan in a CASE branch not taken never runs).
   const scoped = category ? sql`(SELECT n FROM sn)` : sql`(SELECT n FROM mn)`;
   const complete = sql`${scoped} < ${upTo}`;
@@ -215,36 +243,47 @@ export async function summarizeMatches(
     mn AS MATERIALIZED (SELECT count(*) AS n FROM m)${categoryScope}
     SELECT (SELECT n FROM mn)::int AS collected,
            ${scoped}::int AS scoped,
+           ${options.chosenId ?? sql`NULL`}::int AS chosen_id,
            ${
              options.byCategory
-               ? sql`(SELECT coalesce(string_agg(category_id || ':' || n, ','), '')
-                      FROM (SELECT category_id, count(*) AS n FROM m GROUP BY category_id) g)`
-               : sql`''`
-           } AS by_category,
-           CASE WHEN ${complete} THEN ${ids} ELSE '{}' END::int[] AS ids,
+               ? sql`(SELECT coalesce(json_agg(json_build_object('id', k.id, 'slug', k.slug, 'n', coalesce(g.n, 0))
+                        ORDER BY k.id), '[]')::text
+                      FROM ${categories} k
+                      LEFT JOIN (SELECT category_id, count(*) AS n FROM m GROUP BY category_id) g
+                        ON g.category_id = k.id
+                      WHERE k.id IS NOT NULL)`
+               : sql`'[]'`
+           } AS categories,
+           CASE WHEN ${complete} THEN ${options.cards(ids)} END AS cards,
+           ${options.whenNone ? sql`CASE WHEN ${scoped} = 0 THEN ${options.whenNone} END` : sql`NULL`}::text AS none,
            CASE WHEN NOT ${complete} THEN (SELECT ${boundColumn} FROM
              (SELECT price, created_at FROM ${scope} ORDER BY ${order} OFFSET ${Math.max(0, options.need - 1)} LIMIT 1) b)
            END::text AS bound
   `)) as unknown as TSummaryRow[] | { rows: TSummaryRow[] };
   const row = (Array.isArray(result) ? result : result.rows)[0] as TSummaryRow;
-  const byCategory = new Map<number, number>();
-  for (const pair of row.by_category ? row.by_category.split(',') : []) {
-    const [id, n] = pair.split(':');
-    byCategory.set(Number(id), Number(n));
-  }
   const bound =
     row.bound === null || options.need < 1
       ? undefined
       : options.sort === ''
         ? new Date(Number(row.bound))
         : Number(row.bound);
-  return { collected: row.collected, scoped: row.scoped, byCategory, ids: row.ids.map(Number), bound };
+  return {
+    collected: row.collected,
+    scoped: row.scoped,
+    categories: JSON.parse(row.categories),
+    chosenId: options.chosenId ? row.chosen_id : undefined,
+    cards: row.cards === null ? [] : JSON.parse(row.cards),
+    none: row.none ?? undefined,
+    bound,
+  };
 }
 type TSummaryRow = {
   collected: number;
   scoped: number;
-  by_category: string;
-  ids: (number | string)[];
+  chosen_id: number | null;
+  categories: string;
+  cards: string | null;
+  none: string | null;
   bound: string | null;
 };
 

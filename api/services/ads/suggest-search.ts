@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { ads, searchWords } from '../../db/schema/index.ts';
 import { publicAdFilter } from './public-ad-filter.ts';
@@ -16,18 +16,20 @@ const CANDIDATES = 5;
  *
  * `terms` are searchTerms() output: lower-case letters and digits, the last one ending in ':*'.
  */
-export async function suggestSearch(q: Db | Tx, terms: string[]): Promise<string | null> {
+export async function suggestSearch(
+  q: Db | Tx,
+  terms: string[],
+  /** Which words the catalogue knows (knownWordsQuery), when the caller has asked already. */
+  knownWords?: boolean[],
+): Promise<string | null> {
   const words = terms.map((t) => t.replace(/:\*$/, ''));
+  const known = knownWords ?? (await readKnownWords(q, terms));
+  // Every word known: the combination or the other filters found nothing.
+  if (words.every((w, i) => known[i] || w.length < 3)) return null;
   let changed = false;
   const out: string[] = [];
   for (const [i, word] of words.entries()) {
-    const prefix = i === words.length - 1;
-    const known = await q
-      .select({ word: searchWords.word })
-      .from(searchWords)
-      .where(prefix ? sql`${searchWords.word} LIKE ${`${escapeLike(word)}%`}` : sql`${searchWords.word} = ${word}`)
-      .limit(1);
-    if (known.length || word.length < 3) {
+    if (known[i] || word.length < 3) {
       out.push(word);
       continue;
     }
@@ -51,6 +53,36 @@ export async function suggestSearch(q: Db | Tx, terms: string[]): Promise<string
     changed = true;
   }
   return changed ? out.join(' ') : null;
+}
+
+/**
+ * Whether the catalogue knows `word` (search_words); the last word of a search, a prefix,
+ * when some word starts with it.
+ */
+const knownWord = (word: string, prefix: boolean) =>
+  sql<boolean>`EXISTS (SELECT 1 FROM ${searchWords} WHERE ${
+    prefix ? sql`${searchWords.word} LIKE ${`${escapeLike(word)}%`}` : sql`${searchWords.word} = ${word}`
+  })`;
+
+/**
+ * Which of `terms` (searchTerms) the catalogue knows, as one expression ('1,0': a digit per
+ * word): the counting statement works it out when a search finds nothing, so a search whose
+ * words are all known costs no statement more for its (absent) suggestion.
+ */
+export function knownWordsQuery(terms: string[]): SQL {
+  const words = terms.map((t) => t.replace(/:\*$/, ''));
+  const flags = words.map((w, i) => sql`CASE WHEN ${knownWord(w, i === words.length - 1)} THEN '1' ELSE '0' END`);
+  return sql`concat_ws(',', ${sql.join(flags, sql`, `)})`;
+}
+
+/** knownWordsQuery's answer read back. */
+export const parseKnownWords = (flags: string) => flags.split(',').map((f) => f === '1');
+
+async function readKnownWords(q: Db | Tx, terms: string[]): Promise<boolean[]> {
+  const result = (await q.execute(sql`SELECT ${knownWordsQuery(terms)} AS flags`)) as unknown as
+    | { flags: string }[]
+    | { rows: { flags: string }[] };
+  return parseKnownWords((Array.isArray(result) ? result : result.rows)[0]?.flags ?? '');
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
