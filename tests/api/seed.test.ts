@@ -206,6 +206,20 @@ describe('bulk ads', () => {
     expect(Array.isArray(dupes) ? dupes : dupes.rows).toHaveLength(0);
     const noPhoto = await db().select({ n: count() }).from(ads).where(sql`${ads.image} IS NULL`);
     expect(Number(noPhoto[0].n)).toBe(0);
+    // The load used a pending list for the search indexes; afterwards they keep none again
+    // (drizzle/0017), and nothing waits in one: every search would read it whole.
+    const options = await db().execute(
+      sql`SELECT relname, reloptions::text AS options FROM pg_class
+          WHERE relname IN ('ads_search_idx', 'ad_search_document_idx') ORDER BY relname`,
+    );
+    expect(Array.isArray(options) ? options : options.rows).toEqual([
+      { relname: 'ad_search_document_idx', options: '{fastupdate=false}' },
+      { relname: 'ads_search_idx', options: '{fastupdate=false}' },
+    ]);
+    const pending = await db().execute(
+      sql`SELECT gin_clean_pending_list('ads_search_idx'::regclass) + gin_clean_pending_list('ad_search_document_idx'::regclass) AS pages`,
+    );
+    expect(Number((Array.isArray(pending) ? pending : pending.rows)[0]?.pages)).toBe(0);
   }, 120_000);
 
   it('makes bulk ads findable by full-text search', async () => {

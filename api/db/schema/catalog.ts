@@ -116,7 +116,8 @@ export const ads = pgTable(
     index('ads_user_created_idx').on(t.userId, t.createdAt),
     // The admin Advertisements list sorted by heading, case-insensitive (list-my-ads.ts).
     index('ads_heading_lower_idx').on(sql`lower(${t.heading})`, t.id),
-    index('ads_search_idx').using('gin', t.search),
+    // No pending list (fastupdate): every search would read it whole (drizzle/0017).
+    index('ads_search_idx').using('gin', t.search).with({ fastupdate: false }),
     // The public list, search, related ads and the sitemap read only visible ads, which
     // become a minority of rows as expired and sold ads pile up: partial indexes keep those
     // reads walking visible ads only (their WHERE is publicAdWhere's status test, word for word).

@@ -39,9 +39,9 @@ export const adSearch = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [
-    index('ad_search_document_idx').using(
-      'gin',
-      sql`ad_search_document(${t.adId}, ${t.categoryId}, ${t.price}, ${t.createdAt})`,
-    ),
+    // No pending list (fastupdate): every search would read it whole (drizzle/0017).
+    index('ad_search_document_idx')
+      .using('gin', sql`ad_search_document(${t.adId}, ${t.categoryId}, ${t.price}, ${t.createdAt})`)
+      .with({ fastupdate: false }),
   ],
 );
