@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, gte, inArray, lte, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import type { TVisibleState } from '../../constants/ad-states.ts';
 import { connection, type Db, db, type Tx } from '../../db/client.ts';
 import { ads, categories } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { pgErrorCode } from '../../lib/pg-error.ts';
 import type { TAdSort } from '../../schemas/ad-query.ts';
 import { countAllAds } from '../categories/count-all-ads.ts';
+import { cardQuery, cardsJson, fromCardJson, idIn, type TCardRow, toAdCard } from './ad-cards.ts';
 import {
   boundAt,
   categoryIdOf,
@@ -193,28 +193,6 @@ const searchSettings = (): Record<string, string> => ({
   work_mem: '16MB',
   max_parallel_workers_per_gather: '0',
 });
-
-/** The columns of an ad card (ZAdCard); the seller page and saved searches show the same cards. */
-export const adCardColumns = {
-  id: ads.id,
-  slug: ads.slug,
-  heading: ads.heading,
-  description: ads.description,
-  price: ads.price,
-  category: categories.name,
-  category_slug: categories.slug,
-  location: ads.location,
-  image: ads.image,
-  make_as_featured: ads.makeAsFeatured,
-  rating: ads.rating,
-  created_at: ads.createdAt,
-  status: ads.status,
-};
-
-/** A row of adCardColumns as the API sends it; only visible ads are ever read as cards. */
-export function toAdCard<T extends { price: number | string; image: string | null; status: string }>(r: T) {
-  return { ...r, price: Number(r.price), image: r.image ?? '', status: r.status as TVisibleState };
-}
 
 /**
  * Runs a filtered list without search words (a price range, the seller page) with
@@ -533,31 +511,6 @@ const namedCategoryKeys = (term: string): SQL =>
   sql`(SELECT string_agg('''#c' || ${categories.id} || '''', ' | ')::tsquery FROM ${categories}
        WHERE ${categories.id} IS NOT NULL AND ${categoryNameDocument} @@ ${tsquery([term])})`;
 
-/**
- * An ad card built as JSON in the database, the columns of adCardColumns in their order, the
- * date as milliseconds (fromCardJson): the counting statement answers a page of them.
- */
-const CARD_JSON = sql`json_build_object('id', ${ads.id}, 'slug', ${ads.slug}, 'heading', ${ads.heading},
-  'description', ${ads.description}, 'price', ${ads.price}, 'category', ${categories.name},
-  'category_slug', ${categories.slug}, 'location', ${ads.location}, 'image', ${ads.image},
-  'make_as_featured', ${ads.makeAsFeatured}, 'rating', ${ads.rating},
-  'created_at', (extract(epoch FROM ${ads.createdAt}) * 1000)::float8, 'status', ${ads.status})`;
-
-/** The cards of the ads in `ids` (a subquery), in `order`, `limit` from `offset`, as JSON text. */
-function cardsJson(ids: SQL, order: SQL[], limit: number, offset: number): SQL {
-  return sql`(SELECT coalesce(json_agg(c.card ORDER BY c.n), '[]')::text FROM (
-      SELECT ${CARD_JSON} AS card, row_number() OVER (ORDER BY ${sql.join(order, sql`, `)}) AS n
-      FROM ${ads} JOIN ${categories} ON ${categories.id} = ${ads.categoryId}
-      WHERE ${ads.id} IN (${ids})) c
-    WHERE c.n > ${offset} AND c.n <= ${offset + limit})`;
-}
-
-/** A card from CARD_JSON, as cardQuery reads one (a Date, a number price). */
-function fromCardJson(card: unknown): TCardRow {
-  const c = card as Omit<TCardRow, 'created_at'> & { created_at: number };
-  return { ...c, price: Number(c.price), created_at: new Date(c.created_at) };
-}
-
 /** The answer's total from `counted` matches counted up to cap + 1: past the cap, "at least". */
 function totalsOf(counted: number, cap: number, limit: number) {
   const total = Math.min(counted, cap);
@@ -574,21 +527,6 @@ function rankedCards(q: Db | Tx, terms: string[], ids: number[] | SQLWrapper, li
     offset,
   );
 }
-
-function cardQuery(q: Db | Tx, where: SQL | undefined, order: SQL[], limit: number, offset: number) {
-  return q
-    .select(adCardColumns)
-    .from(ads)
-    .innerJoin(categories, eq(categories.id, ads.categoryId))
-    .where(where)
-    .orderBy(...order)
-    .limit(limit)
-    .offset(offset);
-}
-type TCardRow = Awaited<ReturnType<typeof cardQuery>>[number];
-
-/** `column` is one of `ids` (integers), as one array parameter however many there are. */
-const idIn = (column: typeof ads.id, ids: number[]) => sql`${column} = ANY(${`{${ids.join(',')}}`}::int[])`;
 
 /**
  * No filter, or a category alone: the total is the triggers' count of visible ads

@@ -3,7 +3,7 @@ import { db } from '../../db/client.ts';
 import { ads, categories, savedSearches, savedSearchMatches } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { SAVED_SEARCH_MESSAGES } from '../../schemas/saved-search.ts';
-import { adCardColumns, toAdCard } from '../ads/list-ads.ts';
+import { adCardColumns, toAdCard } from '../ads/ad-cards.ts';
 import { publicAdFilter } from '../ads/public-ad-filter.ts';
 import { findOwnSavedSearch } from './saved-search-view.ts';
 
