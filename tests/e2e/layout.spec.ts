@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { MIN_FORM_FILL_MS } from '../../api/constants/inbox.ts';
+import { hydrated } from './page-helpers.ts';
 
 test('a visitor sees the header and footer built from the site settings', async ({ page }) => {
   await page.goto('/');
@@ -175,6 +176,10 @@ test('the contact page shows the details from settings and checks the Get in Tou
   const toast = (text: string) => page.getByRole('status').filter({ hasText: text });
   const submit = page.getByRole('button', { name: 'Submit Now' });
   await expect(page.getByRole('heading', { name: 'Get in Touch' })).toBeVisible();
+  // The form hydrates when it comes into view (client:visible), as a visitor scrolls to it; a
+  // click in the same instant would reach the form before its script (failed once in CI).
+  await submit.scrollIntoViewIfNeeded();
+  await hydrated(page, 'ContactForm');
   await submit.click();
   await expect(toast('Please enter your name.')).toBeVisible();
   await page.getByLabel('Your Name').fill('Casey Contact');
