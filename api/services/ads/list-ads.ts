@@ -15,7 +15,7 @@ import {
   type TPlainSort,
 } from './narrow-search.ts';
 import { publicAdFilter } from './public-ad-filter.ts';
-import { SEARCH_TIMEOUT_MESSAGE, searchCountCap, searchTimeoutMs } from './search-settings.ts';
+import { SEARCH_TIMEOUT_MESSAGE, searchCountCap, searchSettings, searchTimeoutMs } from './search-settings.ts';
 import { knownWordsQuery, parseKnownWords, suggestSearch } from './suggest-search.ts';
 import { termGroup } from './word-forms.ts';
 
@@ -177,22 +177,6 @@ export const RANK_NEWEST_UP_TO = 100;
  * cheaper ad of the other categories first) reads row after row.
  */
 export const WALK_BUDGET_MS = 15;
-/**
- * The settings every search statement runs with on PostgreSQL. The statement timeout answers
- * a search that runs too long. No JIT: the planner's cost of a per-category count or a sort of
- * many matches passes jit_above_cost, and compiling took ~1 s (EXPLAIN ANALYZE,
- * docs/PERFORMANCE.md) for queries that run in milliseconds. work_mem enough for the search's
- * bitmaps to stay exact: at 1M ads a common prefix AND a category went lossy at the default
- * 4 MB and rechecked 232,598 rows (358 ms; 99 ms with 16 MB). No parallel workers: under
- * concurrent searches the cores are busy already, and starting workers cost each statement
- * milliseconds.
- */
-const searchSettings = (): Record<string, string> => ({
-  statement_timeout: String(searchTimeoutMs()),
-  jit: 'off',
-  work_mem: '16MB',
-  max_parallel_workers_per_gather: '0',
-});
 
 /**
  * Runs a filtered list without search words (a price range, the seller page) with
@@ -287,16 +271,8 @@ async function collectMatches(q: Db | Tx, where: SQL | undefined, upTo: number) 
  * cap + 1 rows per category and rebuilt the search's bitmap each time: 10.8 s at 1M ads for a
  * common prefix (docs/PERFORMANCE.md).
  */
-function countByCategory(
-  all: { id: number; slug: string }[],
-  byCategory: Map<number, number>,
-  full: boolean,
-  cap: number,
-): TCategoryCount[] {
-  return all.map((c): TCategoryCount => {
-    const n = byCategory.get(c.id) ?? 0;
-    return { slug: c.slug, count: Math.min(n, cap), capped: full || n > cap };
-  });
+function countByCategory(collected: { slug: string; n: number }[], full: boolean, cap: number): TCategoryCount[] {
+  return collected.map(({ slug, n }) => ({ slug, count: Math.min(n, cap), capped: full || n > cap }));
 }
 
 /**
@@ -358,7 +334,11 @@ export async function listAds(options: TListAdsOptions) {
     const byCategory = new Map<number, number>();
     for (const m of collected) byCategory.set(m.categoryId, (byCategory.get(m.categoryId) ?? 0) + 1);
     const categoryCounts = withCounts
-      ? countByCategory(lookup.all, byCategory, collected.length > cap, cap)
+      ? countByCategory(
+          lookup.all.map((c) => ({ slug: c.slug, n: byCategory.get(c.id) ?? 0 })),
+          collected.length > cap,
+          cap,
+        )
       : undefined;
     let matches = withCounts && selected !== undefined ? collected.filter((m) => m.categoryId === selected) : collected;
     // The pass stopped before it saw every match of the chosen category: count those on their own.
@@ -467,14 +447,7 @@ async function listNarrow<T extends TListEmpty>(
       ? await summarize(narrowWhere(filter), { id: selected, where: withHook(narrowWhere(filter, selected)) })
       : await summarize(narrowWhere(filter, withCounts ? undefined : selected), undefined);
   if (slug && summary.chosenId === null) return empty;
-  const categoryCounts = withCounts
-    ? countByCategory(
-        summary.categories,
-        new Map(summary.categories.map((c) => [c.id, c.n])),
-        summary.collected > cap,
-        cap,
-      )
-    : undefined;
+  const categoryCounts = withCounts ? countByCategory(summary.categories, summary.collected > cap, cap) : undefined;
   const counted = summary.scoped;
   const { total, totalPages, totalCapped } = totalsOf(counted, cap, limit);
   if (counted === 0 || (!totalCapped && offset >= total)) {

@@ -14,7 +14,6 @@ import { termGroup } from './word-forms.ts';
 
 /** Index keys ('#c3', '#p12', …) as one tsquery matching any (cast, not parsed: the parser drops '#'). */
 const anyKey = (keys: string[]) => sql`${keys.map((k) => `'#${k}'`).join(' | ')}::tsquery`;
-const categoryKeys = (ids: number[]) => anyKey(ids.map((id) => `c${id}`));
 
 /**
  * The price buckets' lower bounds: 1, 1.5, 2, 3, 5, 7 in each power of ten. The index function
@@ -69,7 +68,7 @@ export const categoryIdOf = (slug: string) =>
 
 /** A category's index key ('#c3') from its id, a number or an expression (NULL stays NULL). */
 const categoryKey = (id: number | SQL) =>
-  typeof id === 'number' ? categoryKeys([id]) : sql`('''#c' || ${id} || '''')::tsquery`;
+  typeof id === 'number' ? anyKey([`c${id}`]) : sql`('''#c' || ${id} || '''')::tsquery`;
 
 /**
  * Every term (from searchTerms) with its word forms, a term that names categories also matching

@@ -17,6 +17,23 @@ import { runtimeEnv } from '../../env.ts';
 export const searchCountCap = () => runtimeEnv().searchCountCap;
 export const searchTimeoutMs = () => runtimeEnv().searchTimeoutMs;
 
+/**
+ * The settings every search statement runs with on PostgreSQL. The statement timeout answers
+ * a search that runs too long. No JIT: the planner's cost of a per-category count or a sort of
+ * many matches passes jit_above_cost, and compiling took ~1 s (EXPLAIN ANALYZE,
+ * docs/PERFORMANCE.md) for queries that run in milliseconds. work_mem enough for the search's
+ * bitmaps to stay exact: at 1M ads a common prefix AND a category went lossy at the default
+ * 4 MB and rechecked 232,598 rows (358 ms; 99 ms with 16 MB). No parallel workers: under
+ * concurrent searches the cores are busy already, and starting workers cost each statement
+ * milliseconds.
+ */
+export const searchSettings = (): Record<string, string> => ({
+  statement_timeout: String(searchTimeoutMs()),
+  jit: 'off',
+  work_mem: '16MB',
+  max_parallel_workers_per_gather: '0',
+});
+
 /** What a search that ran out of time answers (503): plain words and what to try instead. */
 export const SEARCH_TIMEOUT_MESSAGE =
   'This search took too long to finish. Please try again, or narrow it with more words, a category or a price range.';
