@@ -88,6 +88,8 @@ export type TRuntimeEnv = {
   searchCountCap: number;
   /** SEARCH_TIMEOUT_MS: a search's statement timeout on PostgreSQL (0: none). */
   searchTimeoutMs: number;
+  /** SEARCH_WALK_ROWS: rows of an order a search past the cap may walk for its page (0: never). */
+  searchWalkRows: number;
 };
 
 /** A whole number of at least `min` from the environment, else `fallback`. */
@@ -119,5 +121,6 @@ export function runtimeEnv(): TRuntimeEnv {
     rateLimitScale: Number.isFinite(scale) && scale > 0 ? scale : 1,
     searchCountCap: wholeNumber(process.env.SEARCH_COUNT_CAP, 1000, 1),
     searchTimeoutMs: wholeNumber(process.env.SEARCH_TIMEOUT_MS, 1000, 0),
+    searchWalkRows: wholeNumber(process.env.SEARCH_WALK_ROWS, 3000, 0),
   };
 }

@@ -1,13 +1,16 @@
 import fc from 'fast-check';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { searchTestHooks } from '../../api/services/ads/list-ads.ts';
 import { insertAd, insertCategory } from '../helpers/catalog-factory.ts';
 import { call, makeUser } from '../helpers/client.ts';
 import { driver, setupTestDb } from '../helpers/test-db.ts';
 
 // Past the count cap a search no longer holds every match: it sorts a page from the matches
 // past a threshold that its sample of cap + 1 matches proves (narrow-search.ts, boundAt),
-// found in the index through price and week keys. Whatever the cap, the pages must be exactly
-// the pages of a full sort. Random searches, filters, sorts, pages and caps over a catalogue
+// found in the index through price and week keys, or, newest first, from a walk of the newest
+// ads (walked-matches.ts; forced here, where the catalogue is small, with windows that find the
+// page and windows too short that fall back). Whatever the cap, the pages must be exactly the
+// pages of a full sort. Random searches, filters, sorts, pages and caps over a catalogue
 // whose prices span many buckets (with ties) and whose dates span more than a year (with ties).
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -38,6 +41,8 @@ beforeAll(async () => {
 
 afterEach(() => {
   delete process.env.SEARCH_COUNT_CAP;
+  delete process.env.SEARCH_WALK_ROWS;
+  searchTestHooks.walkAlways = undefined;
 });
 
 const SORTS = ['', 'price-asc', 'price-desc', 'relevance'] as const;
@@ -51,6 +56,8 @@ const search = fc
     page: fc.integer({ min: 1, max: 5 }),
     limit: fc.constantFrom(2, 3, 5),
     cap: fc.integer({ min: 1, max: 12 }),
+    // Past the cap newest first: no walk, or a walk over this many of the newest ads.
+    walk: fc.option(fc.constantFrom(1, 4, 10, 100), { nil: undefined }),
   })
   // A minimum above the maximum is refused (400), not searched.
   .filter((s) => s.min === undefined || s.max === undefined || s.min <= s.max);
@@ -67,6 +74,8 @@ function query(s: TSearch) {
 async function page(s: TSearch, cap?: number, categoryCounts = false) {
   if (cap === undefined) delete process.env.SEARCH_COUNT_CAP;
   else process.env.SEARCH_COUNT_CAP = String(cap);
+  searchTestHooks.walkAlways = cap !== undefined && s.walk !== undefined;
+  process.env.SEARCH_WALK_ROWS = String(s.walk ?? 0);
   const res = await call('GET', `/all-ads?${query(s)}${categoryCounts ? '&category_counts=1' : ''}`);
   expect(res.status).toBe(200);
   return res.data as { ads: { id: number }[]; total: number; totalCapped: boolean };
@@ -120,9 +129,16 @@ describe(`pages past the count cap on ${driver}`, () => {
     );
   });
 
-  it('finds the newest page of a word found in many weeks', async () => {
-    // Pages 1 to 4 of 'lamp' newest first with a cap of 5: the threshold comes from a sample.
+  it.each([
+    ['from a sample', undefined],
+    ['from a walk of the newest ads', 100],
+    ['from a walk too short, then a sample', 3],
+  ])('finds the newest page of a word found in many weeks %s', async (_, walk) => {
+    // Pages 1 to 4 of 'lamp' newest first with a cap of 5: the threshold comes from a sample,
+    // or the page from the newest ads walked.
     process.env.SEARCH_COUNT_CAP = '5';
+    searchTestHooks.walkAlways = walk !== undefined;
+    process.env.SEARCH_WALK_ROWS = String(walk ?? 0);
     const ids: number[] = [];
     for (const p of [1, 2, 3, 4]) {
       const res = await call('GET', `/all-ads?search=lamp&limit=4&page=${p}`);

@@ -5,18 +5,27 @@ import { AppError } from '../../errors.ts';
 import { pgErrorCode } from '../../lib/pg-error.ts';
 import type { TAdSort } from '../../schemas/ad-query.ts';
 import { countAllAds } from '../categories/count-all-ads.ts';
+import { listCategoriesCached } from '../categories/list-categories.ts';
 import { cardQuery, cardsJson, fromCardJson, idIn, type TCardRow, toAdCard } from './ad-cards.ts';
 import {
   boundAt,
   categoryIdOf,
+  categoryShareOf,
   narrowWhere,
   sortedIdsQuery,
   summarizeMatches,
   type TPlainSort,
 } from './narrow-search.ts';
 import { publicAdFilter } from './public-ad-filter.ts';
-import { SEARCH_TIMEOUT_MESSAGE, searchCountCap, searchSettings, searchTimeoutMs } from './search-settings.ts';
+import {
+  SEARCH_TIMEOUT_MESSAGE,
+  searchCountCap,
+  searchSettings,
+  searchTimeoutMs,
+  searchWalkRows,
+} from './search-settings.ts';
 import { knownWordsQuery, parseKnownWords, suggestSearch } from './suggest-search.ts';
+import { walkedMatches } from './walked-matches.ts';
 import { termGroup } from './word-forms.ts';
 
 export type TListAdsOptions = {
@@ -225,10 +234,11 @@ async function answeringTimeout<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Test-only: a condition added to every search's count (e.g. a pg_sleep, or a function that
- * raises 57014) to force the statement timeout. Never set outside tests.
+ * Test-only, never set outside tests: a condition added to every search's count (e.g. a
+ * pg_sleep, or a function that raises 57014) to force the statement timeout; and the walk past
+ * the cap tried whatever the sample's density (`walkAlways`), to test it where pages are few.
  */
-export const searchTestHooks: { extraCondition?: SQL } = {};
+export const searchTestHooks: { extraCondition?: SQL; walkAlways?: boolean } = {};
 
 /**
  * Rows read by walking an order index (`walk`), or, when that takes longer than
@@ -417,6 +427,11 @@ async function listNarrow<T extends TListEmpty>(
   const key: TPlainSort = relevance ? '' : sort;
   // "Best match" over more matches than the cap ranks the newest of them only.
   const poolSize = Math.max(RANK_NEWEST_UP_TO, offset + limit);
+  const need = relevance ? poolSize : offset + limit;
+  // Newest first past the cap, a large catalogue's common word is walked (walked-matches.ts).
+  const window = searchWalkRows();
+  const walks =
+    key === '' && window > 0 && (searchTestHooks.walkAlways === true || (await catalogueSize()) >= WALK_FROM_ADS);
   const extra = searchTestHooks.extraCondition;
   const withHook = (where: SQL) => (extra ? (and(where, extra) as SQL) : where);
   const summarize = (where: SQL, category: { id: SQL; where: SQL } | undefined) =>
@@ -429,7 +444,7 @@ async function listNarrow<T extends TListEmpty>(
       allIds: relevance,
       limit,
       offset,
-      need: relevance ? poolSize : offset + limit,
+      need,
       // Every match collected: the page's cards (Best match: ranked from every match).
       cards: (ids) =>
         relevance
@@ -437,6 +452,15 @@ async function listNarrow<T extends TListEmpty>(
           : cardsJson(ids, ORDER[key], limit, 0),
       // Nothing found on the first page: which words the catalogue knows, for "Did you mean".
       whenNone: page === 1 ? knownWordsQuery(terms) : undefined,
+      // Past the cap, a common word's page walked in its order (narrow-search.ts).
+      walk: walks
+        ? {
+            matches: walkedMatches({ filter, categoryId: selected, order: ORDER[key], window, need, extra }),
+            window,
+            always: searchTestHooks.walkAlways,
+            share: selected ? categoryShareOf(selected) : undefined,
+          }
+        : undefined,
     });
 
   // With the sidebar's counts, the pass collects the other filters' matches (the chosen
@@ -456,8 +480,8 @@ async function listNarrow<T extends TListEmpty>(
     return { ...empty, total, totalPages, totalCapped, suggestion, categoryCounts };
   }
   let rows: TCardRow[];
-  if (!totalCapped) {
-    // Every match was collected: the statement answered the page's cards.
+  if (!totalCapped || summary.walked) {
+    // Every match was collected, or the walk found the page: the statement answered its cards.
     rows = summary.cards.map(fromCardJson);
   } else {
     // Past the cap the page lies past the sample's threshold, which the index finds through
@@ -483,6 +507,18 @@ type TListEmpty = { page: number; limit: number };
 const namedCategoryKeys = (term: string): SQL =>
   sql`(SELECT string_agg('''#c' || ${categories.id} || '''', ' | ')::tsquery FROM ${categories}
        WHERE ${categories.id} IS NOT NULL AND ${categoryNameDocument} @@ ${tsquery([term])})`;
+
+/**
+ * The catalogue size from which a search past the cap may walk newest first for its page. In a
+ * smaller one a common word's bitmap is cheap (100,000 ads: the walk saved nothing), and planning
+ * the walk is paid by every search (about 0.3 ms a statement).
+ */
+const WALK_FROM_ADS = 300_000;
+
+/** The public ads in all (the categories' trigger-kept counts, cached a few seconds). */
+async function catalogueSize() {
+  return (await listCategoriesCached()).reduce((sum, c) => sum + c.count, 0);
+}
 
 /** The answer's total from `counted` matches counted up to cap + 1: past the cap, "at least". */
 function totalsOf(counted: number, cap: number, limit: number) {

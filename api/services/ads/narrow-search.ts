@@ -66,6 +66,15 @@ const document = sql`ad_search_document(${adSearch.adId}, ${adSearch.categoryId}
 export const categoryIdOf = (slug: string) =>
   sql`(SELECT ${categories.id} FROM ${categories} WHERE ${categories.slug} = ${slug})`;
 
+/**
+ * The share of the public ads that category `id` holds (the triggers' counts), for the walk's
+ * estimate when it walks that category alone. The categories are read through their primary
+ * key: sequential scans are off on the search connections (see namedCategoryKeys in list-ads.ts).
+ */
+export const categoryShareOf = (id: SQL) =>
+  sql`(SELECT k.ad_count::float8 / greatest(1, (SELECT sum(t.ad_count) FROM ${categories} t WHERE t.id IS NOT NULL))
+       FROM ${categories} k WHERE k.id = ${id})`;
+
 /** A category's index key ('#c3') from its id, a number or an expression (NULL stays NULL). */
 const categoryKey = (id: number | SQL) =>
   typeof id === 'number' ? anyKey([`c${id}`]) : sql`('''#c' || ${id} || '''')::tsquery`;
@@ -157,9 +166,11 @@ export type TMatchSummary = {
   chosenId?: number | null;
   /**
    * The page's cards as the database built them (`cards`), when every match of the scope was
-   * collected; none when the scope is past `upTo`.
+   * collected or the walk found the page (`walked`); else none.
    */
   cards: unknown[];
+  /** Past `upTo`, the walk found the page's matches: `cards` are the page. */
+  walked: boolean;
   /** The `whenNone` expression's value, when the scope has no match at all. */
   none?: string;
   /**
@@ -168,6 +179,12 @@ export type TMatchSummary = {
    */
   bound?: Date | number;
 };
+
+/**
+ * The most rows of ad_search a table page can hold (8 kB over rows of about 60 bytes): the walk's
+ * estimate of how many rows the collected matches came from never counts too few.
+ */
+const ROWS_PER_PAGE = 136;
 
 /** The orders above, over the collected matches (columns id, price, created_at). */
 const COLLECTED_ORDER: Record<TPlainSort, string> = {
@@ -208,12 +225,20 @@ export async function summarizeMatches(
     cards: (ids: SQL) => SQL;
     /** Text worked out only when the scope has no match (what a suggestion needs to know). */
     whenNone?: SQL;
+    /**
+     * Past `upTo`, the scope's first `need` matches walked in its order (walkedMatches, over
+     * `window` rows at most), tried when the sample's density says they lie within half the
+     * window (or always, `always`); the page's cards then come from them.
+     */
+    walk?: { matches: SQL; window: number; always?: boolean; share?: SQL };
   },
 ): Promise<TMatchSummary> {
   const order = sql.raw(COLLECTED_ORDER[options.sort]);
   const { category, upTo } = options;
+  // Its place in the table too: a bitmap scan reads the rows in the table's order, so how far
+  // the collection went tells how common the matches are (the walk's estimate below).
   const columns = sql`${adSearch.adId} AS id, ${adSearch.categoryId} AS category_id, ${adSearch.price} AS price,
-             ${adSearch.createdAt} AS created_at`;
+             ${adSearch.createdAt} AS created_at, ${adSearch}.ctid AS tid`;
   // The first pass stopped (upTo) before it held upTo of the category's: collect those alone.
   // A CTE only read under a false one-time filter is never run.
   // Each count is taken once, into a one-row CTE (mn, cn, sn) that the rest reads.
@@ -229,17 +254,43 @@ export async function summarizeMatches(
   const scope = category ? sql`s` : sql`m`;
   // A date as milliseconds since 1970 (with its microseconds as a fraction), a price as it is.
   const boundColumn = sql.raw(options.sort === '' ? '(extract(epoch FROM b.created_at) * 1000)::float8' : 'b.price');
-  const ids = options.allIds
-    ? sql`SELECT id FROM ${scope}`
-    : sql`SELECT id FROM (SELECT id, price, created_at FROM ${scope} ORDER BY ${order}
+  const ids = (from: SQL) =>
+    options.allIds
+      ? sql`SELECT id FROM ${from}`
+      : sql`SELECT id FROM (SELECT id, price, created_at FROM ${from} ORDER BY ${order}
             LIMIT ${options.limit} OFFSET ${options.offset}) p`;
   // Each answer is worked out only when it is used: the cards when every match was collected,
   // the threshold when not (a subplan in a CASE branch not taken never runs).
   const scoped = category ? sql`(SELECT n FROM sn)` : sql`(SELECT n FROM mn)`;
   const complete = sql`${scoped} < ${upTo}`;
-  const result = (await q.execute(sql`
+  // The walk: the scope's matches were collected from the first (last block + 1) pages of the
+  // table, each holding at most ROWS_PER_PAGE rows, so about need × that / scoped rows of the
+  // order hold its first `need` matches (times the share of the rows the walk passes, when it
+  // walks one category). Tried when that is within half the window; it counts only when it
+  // found them all.
+  const { walk } = options;
+  const lastTid = category
+    ? sql`CASE WHEN ${again} THEN (SELECT max(tid) FROM m2) ELSE (SELECT max(tid) FROM m) END`
+    : sql`(SELECT max(tid) FROM m)`;
+  const lastPage = sql`((${lastTid})::text::point)[0]`;
+  const walkable = walk?.always
+    ? sql`NOT ${complete}`
+    : sql`NOT ${complete} AND ${options.need} * (${lastPage} + 1) * ${ROWS_PER_PAGE} * ${walk?.share ?? sql`1`}
+              <= ${scoped} * ${(walk?.window ?? 0) / 2}`;
+  const walked = walk
+    ? sql`(CASE WHEN ${walkable} THEN (SELECT count(*) FROM w) >= ${options.need} ELSE false END)`
+    : sql`false`;
+  const walkCte = walk
+    ? sql`,
+    w AS MATERIALIZED (${walk.matches})`
+    : sql``;
+  // The page's ids: from the collected matches when they are all there, else from the walk.
+  const cardIds = walk
+    ? sql`${ids(scope)} WHERE ${complete} UNION ALL ${ids(sql`w`)} WHERE NOT ${complete}`
+    : ids(scope);
+  const statement = sql`
     WITH m AS MATERIALIZED (SELECT ${columns} FROM ${adSearch} WHERE ${where} LIMIT ${upTo}),
-    mn AS MATERIALIZED (SELECT count(*) AS n FROM m)${categoryScope}
+    mn AS MATERIALIZED (SELECT count(*) AS n FROM m)${categoryScope}${walkCte}
     SELECT (SELECT n FROM mn)::int AS collected,
            ${scoped}::int AS scoped,
            ${options.chosenId ?? sql`NULL`}::int AS chosen_id,
@@ -253,12 +304,14 @@ export async function summarizeMatches(
                       WHERE k.id IS NOT NULL)`
                : sql`'[]'`
            } AS categories,
-           CASE WHEN ${complete} THEN ${options.cards(ids)} END AS cards,
+           CASE WHEN ${complete} OR ${walked} THEN ${options.cards(cardIds)} END AS cards,
+           CASE WHEN ${complete} THEN false ELSE ${walked} END AS walked,
            ${options.whenNone ? sql`CASE WHEN ${scoped} = 0 THEN ${options.whenNone} END` : sql`NULL`}::text AS none,
-           CASE WHEN NOT ${complete} THEN (SELECT ${boundColumn} FROM
+           CASE WHEN NOT ${complete} AND NOT ${walked} THEN (SELECT ${boundColumn} FROM
              (SELECT price, created_at FROM ${scope} ORDER BY ${order} OFFSET ${Math.max(0, options.need - 1)} LIMIT 1) b)
            END::text AS bound
-  `)) as unknown as TSummaryRow[] | { rows: TSummaryRow[] };
+  `;
+  const result = (await q.execute(statement)) as unknown as TSummaryRow[] | { rows: TSummaryRow[] };
   const row = (Array.isArray(result) ? result : result.rows)[0] as TSummaryRow;
   const bound =
     row.bound === null || options.need < 1
@@ -272,6 +325,7 @@ export async function summarizeMatches(
     categories: JSON.parse(row.categories),
     chosenId: options.chosenId ? row.chosen_id : undefined,
     cards: row.cards === null ? [] : JSON.parse(row.cards),
+    walked: row.walked,
     none: row.none ?? undefined,
     bound,
   };
@@ -282,6 +336,7 @@ type TSummaryRow = {
   chosen_id: number | null;
   categories: string;
   cards: string | null;
+  walked: boolean;
   none: string | null;
   bound: string | null;
 };

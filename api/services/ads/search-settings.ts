@@ -12,10 +12,14 @@ import { runtimeEnv } from '../../env.ts';
  *   other lists). A search that runs longer answers 503 with a clear message instead of
  *   keeping the visitor waiting. The embedded database (PGlite)
  *   cannot interrupt a running statement, so there it has no effect.
+ * - SEARCH_WALK_ROWS (default 3000, 0 = never): past the cap, a search whose matches are
+ *   common enough finds its page by walking at most this many rows of its order and testing
+ *   each (narrow-search.ts, walkedMatches) instead of building its words' bitmap again.
  */
 
 export const searchCountCap = () => runtimeEnv().searchCountCap;
 export const searchTimeoutMs = () => runtimeEnv().searchTimeoutMs;
+export const searchWalkRows = () => runtimeEnv().searchWalkRows;
 
 /**
  * The settings every search statement runs with on PostgreSQL. The statement timeout answers

@@ -1,0 +1,47 @@
+import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { ads } from '../../db/schema/index.ts';
+import { documentQuery, type TNarrowFilter } from './narrow-search.ts';
+import { publicAdFilter } from './public-ad-filter.ts';
+
+/**
+ * The newest `need` matches of a text search, looked for among the newest `window` public ads
+ * (walked through the ads' own newest-first indexes, the chosen category's when there is one),
+ * each ad's words tested on its own row: its stored document plus its category's key, so a
+ * word that names a category matches as it does in ad_search's index (narrow-search.ts). For a
+ * common word the page lies among the newest few hundred ads, so this reads those instead of
+ * building the word's bitmap a second time. The answer is exact whenever it holds `need` rows:
+ * a match outside the window is older than every ad in it.
+ *
+ * Only newest first: words and prices go together (a treadmill is never among the cheapest
+ * ads), so the matches' density in the table says little about where they lie in a price
+ * order, and such walks mostly came back empty. Columns id, price, created_at, newest first.
+ */
+export function walkedMatches(options: {
+  filter: TNarrowFilter;
+  /** The chosen category's id (a number or an expression such as categoryIdOf). */
+  categoryId: SQL | undefined;
+  /** Newest first over ads, as the visible newest-first indexes hold it. */
+  order: SQL[];
+  window: number;
+  need: number;
+  /** A test's extra condition (searchTestHooks), tested on every ad walked. */
+  extra?: SQL;
+}): SQL {
+  const { filter, categoryId, extra } = options;
+  const order = sql.join(options.order, sql`, `);
+  const newest = and(publicAdFilter(), ...(categoryId === undefined ? [] : [eq(ads.categoryId, categoryId)]));
+  const words = sql`(${ads.search} || array_to_tsvector(ARRAY['#c' || ${ads.categoryId}]))
+    @@ (SELECT ${documentQuery(filter.terms, filter.categoryKeys)})`;
+  const matching = and(
+    ...(filter.minPrice === undefined ? [] : [gte(ads.price, filter.minPrice)]),
+    ...(filter.maxPrice === undefined ? [] : [lte(ads.price, filter.maxPrice)]),
+    ...(extra ? [extra] : []),
+    words,
+  );
+  // The window keeps the table's name, so the columns read the same inside it and outside.
+  return sql`SELECT ${ads.id} AS id, ${ads.price} AS price, ${ads.createdAt} AS created_at
+    FROM (SELECT ${ads.id}, ${ads.categoryId}, ${ads.price}, ${ads.createdAt}, ${ads.search} FROM ${ads}
+          WHERE ${newest} ORDER BY ${order} LIMIT ${options.window}) AS ${ads}
+    WHERE ${matching}
+    ORDER BY ${order} LIMIT ${options.need}`;
+}
