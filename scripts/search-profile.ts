@@ -4,7 +4,8 @@
 //
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench node --experimental-strip-types scripts/search-profile.ts
 //   options (environment): N=300 searches, CC=1 with the sidebar's category counts (as the home page),
-//   MIX=file: replay the searches listed in that file, or write this run's there (comparing changes)
+//   MIX=file: replay the searches listed in that file, or write this run's there (comparing changes),
+//   SHAPE=none|counted|past the cap: list every search of that shape with its time
 import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { db } from '../api/db/client.ts';
@@ -89,6 +90,16 @@ for (const [key, ms] of [...shapes].sort((a, b) => a[0].localeCompare(b[0]))) {
   console.log(
     `  ${key.padEnd(32)} ${String(ms.length).padStart(4)}  ${(sum / ms.length).toFixed(1).padStart(6)}  ${((sum / all) * 100).toFixed(0).padStart(3)}%`,
   );
+}
+// SHAPE=none (or counted, past the cap): every search of that shape, slowest first.
+const shape = process.env.SHAPE;
+if (shape) {
+  console.log(`${shape}:`);
+  for (const t of [...times].sort((a, b) => b.ms - a.ms)) {
+    const found =
+      typeof t.total === 'string' ? (t.total.endsWith('+') ? 'past the cap' : 'error') : t.total ? 'counted' : 'none';
+    if (found === shape) console.log(`  ${t.ms.toFixed(1)} ms  ${t.total}  ${decodeURIComponent(t.path)}`);
+  }
 }
 console.log('slowest:');
 for (const t of sorted.slice(-10)) console.log(`  ${t.ms.toFixed(1)} ms  ${t.total}  ${decodeURIComponent(t.path)}`);

@@ -423,10 +423,18 @@ export async function seedBulkAds(options: {
 /** The full-text GIN indexes searches read (drizzle/0017_gin_no_pending_list.sql). */
 const SEARCH_INDEXES = ['ads_search_idx', 'ad_search_document_idx'];
 
-/** A pending list for the search indexes (`on`), or none, with what it gathered merged in. */
+/**
+ * A pending list for the search indexes (`on`), or none, with what it gathered merged in. An
+ * index of a partitioned table (ad_search's, drizzle/0019) is set on each partition's own.
+ */
 async function searchIndexesPending(on: boolean) {
-  for (const index of SEARCH_INDEXES) {
-    await db().execute(sql.raw(`ALTER INDEX "${index}" SET (fastupdate = ${on})`));
-    if (!on) await db().execute(sql`SELECT gin_clean_pending_list(${index}::regclass)`);
+  for (const name of SEARCH_INDEXES) {
+    const result = (await db().execute(
+      sql`SELECT relid::text AS index FROM pg_partition_tree(${name}::regclass) WHERE isleaf`,
+    )) as unknown as { index: string }[] | { rows: { index: string }[] };
+    for (const { index } of Array.isArray(result) ? result : result.rows) {
+      await db().execute(sql.raw(`ALTER INDEX ${index} SET (fastupdate = ${on})`));
+      if (!on) await db().execute(sql`SELECT gin_clean_pending_list(${index}::regclass)`);
+    }
   }
 }

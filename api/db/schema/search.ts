@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { ads } from './catalog.ts';
 
 /**
@@ -31,12 +31,18 @@ export const searchWords = pgTable(
  * counting and sorting the matches of a common word visit these rows (about 60 bytes each)
  * instead of the ads' wide ones. The trigger replaces a row (delete, then insert) whenever the
  * ad's document, category, price or creation time changes, so the index is never stale.
+ *
+ * Partitioned by category, one partition each (drizzle/0019_ad_search_by_category.sql, made
+ * when the category is), so each has its own, smaller GIN index: a search in one category
+ * reads only that category's, and a search in all of them that collects up to the count cap
+ * stops in the first partitions that hold enough matches instead of building the bitmap of
+ * every match.
  */
 export const adSearch = pgTable(
   'ad_search',
   {
     adId: integer('ad_id')
-      .primaryKey()
+      .notNull()
       .references(() => ads.id, { onDelete: 'cascade' }),
     categoryId: integer('category_id').notNull(),
     price: numeric('price', { precision: 12, scale: 2 }).notNull(),
@@ -44,6 +50,9 @@ export const adSearch = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [
+    // Partitioned by category (drizzle/0019): the key must be part of the primary key.
+    primaryKey({ name: 'ad_search_pkey', columns: [t.categoryId, t.adId] }),
+    index('ad_search_ad_id_idx').on(t.adId),
     // No pending list (fastupdate): every search would read it whole (drizzle/0017).
     index('ad_search_document_idx')
       .using('gin', sql`ad_search_document(${t.adId}, ${t.categoryId}, ${t.price}, ${t.createdAt})`)

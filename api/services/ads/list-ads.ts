@@ -10,7 +10,6 @@ import { cardQuery, cardsJson, fromCardJson, idIn, type TCardRow, toAdCard } fro
 import {
   boundAt,
   categoryIdOf,
-  categoryShareOf,
   narrowWhere,
   sortedIdsQuery,
   summarizeMatches,
@@ -434,44 +433,38 @@ async function listNarrow<T extends TListEmpty>(
     key === '' && window > 0 && (searchTestHooks.walkAlways === true || (await catalogueSize()) >= WALK_FROM_ADS);
   const extra = searchTestHooks.extraCondition;
   const withHook = (where: SQL) => (extra ? (and(where, extra) as SQL) : where);
-  const summarize = (where: SQL, category: { id: SQL; where: SQL } | undefined) =>
-    summarizeMatches(q, withHook(where), {
-      upTo: cap + 1,
-      category,
-      chosenId: selected,
-      byCategory: withCounts,
-      sort: key,
-      allIds: relevance,
-      limit,
-      offset,
-      need,
-      // Every match collected: the page's cards (Best match: ranked from every match).
-      cards: (ids) =>
-        relevance
-          ? cardsJson(ids, relevanceOrder(terms, newestFirst[0] as SQL), limit, offset)
-          : cardsJson(ids, ORDER[key], limit, 0),
-      // Nothing found on the first page: which words the catalogue knows, for "Did you mean".
-      whenNone: page === 1 ? knownWordsQuery(terms) : undefined,
-      // Past the cap, a common word's page walked in its order (narrow-search.ts).
-      walk: walks
-        ? {
-            matches: walkedMatches({ filter, categoryId: selected, order: ORDER[key], window, need, extra }),
-            window,
-            always: searchTestHooks.walkAlways,
-            share: selected ? categoryShareOf(selected) : undefined,
-          }
-        : undefined,
-    });
-
-  // With the sidebar's counts, the pass collects the other filters' matches (the chosen
-  // category's are among them, or collected on their own when the pass stopped first), else
-  // the search's own.
-  const summary =
-    withCounts && selected !== undefined
-      ? await summarize(narrowWhere(filter), { id: selected, where: withHook(narrowWhere(filter, selected)) })
-      : await summarize(narrowWhere(filter, withCounts ? undefined : selected), undefined);
+  const inCategory = (id: SQL) => withHook(narrowWhere(filter, id));
+  const summary = await summarizeMatches(q, withHook(narrowWhere(filter, selected)), {
+    upTo: cap + 1,
+    chosenId: selected,
+    // The sidebar: every category's matches of the same words and prices.
+    byCategory: withCounts ? inCategory : undefined,
+    // A price order's threshold needs a sample from every category (summarizeMatches).
+    everyCategory: key !== '' && selected === undefined ? inCategory : undefined,
+    sort: key,
+    allIds: relevance,
+    limit,
+    offset,
+    need,
+    // Every match collected: the page's cards (Best match: ranked from every match).
+    cards: (ids) =>
+      relevance
+        ? cardsJson(ids, relevanceOrder(terms, newestFirst[0] as SQL), limit, offset)
+        : cardsJson(ids, ORDER[key], limit, 0),
+    // Nothing found on the first page: which words the catalogue knows, for "Did you mean".
+    whenNone: page === 1 ? knownWordsQuery(terms) : undefined,
+    // Past the cap, a common word's page walked in its order (narrow-search.ts).
+    walk: walks
+      ? {
+          matches: walkedMatches({ filter, categoryId: selected, order: ORDER[key], window, need, extra }),
+          window,
+          always: searchTestHooks.walkAlways,
+          inCategory: selected !== undefined,
+        }
+      : undefined,
+  });
   if (slug && summary.chosenId === null) return empty;
-  const categoryCounts = withCounts ? countByCategory(summary.categories, summary.collected > cap, cap) : undefined;
+  const categoryCounts = withCounts ? countByCategory(summary.categories, false, cap) : undefined;
   const counted = summary.scoped;
   const { total, totalPages, totalCapped } = totalsOf(counted, cap, limit);
   if (counted === 0 || (!totalCapped && offset >= total)) {

@@ -1,4 +1,4 @@
-import { and, asc, desc, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { adSearch, categories } from '../../db/schema/index.ts';
 import type { TAdSort } from '../../schemas/ad-query.ts';
@@ -67,31 +67,16 @@ export const categoryIdOf = (slug: string) =>
   sql`(SELECT ${categories.id} FROM ${categories} WHERE ${categories.slug} = ${slug})`;
 
 /**
- * The share of the public ads that category `id` holds (the triggers' counts), for the walk's
- * estimate when it walks that category alone. The categories are read through their primary
- * key: sequential scans are off on the search connections (see namedCategoryKeys in list-ads.ts).
- */
-export const categoryShareOf = (id: SQL) =>
-  sql`(SELECT k.ad_count::float8 / greatest(1, (SELECT sum(t.ad_count) FROM ${categories} t WHERE t.id IS NOT NULL))
-       FROM ${categories} k WHERE k.id = ${id})`;
-
-/** A category's index key ('#c3') from its id, a number or an expression (NULL stays NULL). */
-const categoryKey = (id: number | SQL) =>
-  typeof id === 'number' ? anyKey([`c${id}`]) : sql`('''#c' || ${id} || '''')::tsquery`;
-
-/**
  * Every term (from searchTerms) with its word forms, a term that names categories also matching
  * their ads ('phones' finds every ad in Mobile Phones: `categoryKeys[i]`, a tsquery expression
- * of the keys of the categories term i names, NULL when it names none), and the chosen
- * category's key.
+ * of the keys of the categories term i names, NULL when it names none).
  */
-export function documentQuery(terms: string[], categoryKeys: SQL[], categoryId?: number | SQL): SQL {
+export function documentQuery(terms: string[], categoryKeys: SQL[]): SQL {
   const parts = terms.map((t, i) => {
     const words = sql`to_tsquery('simple', ${termGroup(t)})`;
     const keys = categoryKeys[i];
     return keys ? sql`coalesce(${words} || ${keys}, ${words})` : words;
   });
-  if (categoryId !== undefined) parts.push(categoryKey(categoryId));
   return sql.join(parts, sql` && `);
 }
 
@@ -108,10 +93,11 @@ export type TNarrowFilter = {
 /**
  * The public ads matching `filter` (and `categoryId` when given) in ad_search. A price range or
  * a creation threshold narrows the index lookup through the bucket keys when it spans few of
- * them; the rows' own columns then give the exact bounds.
+ * them; the rows' own columns then give the exact bounds. The category is its partition
+ * (drizzle/0019), chosen while the statement runs when the id is an expression.
  */
 export function narrowWhere(filter: TNarrowFilter, categoryId?: number | SQL): SQL {
-  let query = documentQuery(filter.terms, filter.categoryKeys, categoryId);
+  let query = documentQuery(filter.terms, filter.categoryKeys);
   const bounded = filter.minPrice !== undefined || filter.maxPrice !== undefined;
   const prices = bounded ? priceKeys(filter.minPrice, filter.maxPrice) : undefined;
   if (prices) query = sql`${query} && ${anyKey(prices)}`;
@@ -126,6 +112,7 @@ export function narrowWhere(filter: TNarrowFilter, categoryId?: number | SQL): S
   if (filter.minPrice !== undefined) conditions.push(gte(adSearch.price, String(filter.minPrice)));
   if (filter.maxPrice !== undefined) conditions.push(lte(adSearch.price, String(filter.maxPrice)));
   if (filter.createdFrom) conditions.push(gte(adSearch.createdAt, filter.createdFrom));
+  if (categoryId !== undefined) conditions.push(eq(adSearch.categoryId, categoryId));
   return and(...conditions) as SQL;
 }
 
@@ -157,10 +144,8 @@ const NARROW_ORDER: Record<TPlainSort, SQL[]> = {
 /** What one pass over a search's matches tells (summarizeMatches). */
 export type TMatchSummary = {
   /** Matches collected: at most `upTo`, so more than the cap means "at least". */
-  collected: number;
-  /** Of those, the ones in the chosen category (all of them when none is chosen). */
   scoped: number;
-  /** Every category (id order) with its collected matches, when asked for (`byCategory`). */
+  /** Every category (id order) with its matches counted up to `upTo`, when asked for (`byCategory`). */
   categories: { id: number; slug: string; n: number }[];
   /** The chosen category's id (`chosenId`), null when no category has its slug. */
   chosenId?: number | null;
@@ -195,26 +180,29 @@ const COLLECTED_ORDER: Record<TPlainSort, string> = {
 
 /**
  * One statement collects up to `upTo` matches of `where` (a LIMIT, so counting a common word
- * stops early) and answers from them what a search needs: the counts, per category too, and
- * either the page's cards (when the matches are all collected) or the threshold past which the
- * page lies (boundAt). The counts and the threshold come back as numbers, not the collected
- * rows; the categories it needs are looked up in it too. So a search that finds no more than
- * the cap is this one statement.
+ * stops early: ad_search is partitioned by category, and the partitions are read one after
+ * another until enough are found) and answers from them what a search needs: the counts, and
+ * either the page's cards (when the matches are all collected, or a walk found the page) or the
+ * threshold past which the page lies (boundAt). With `byCategory` it also counts, up to `upTo`,
+ * each category's matches of the other filters (the sidebar's counts), each from its own
+ * partition. The counts and the threshold come back as numbers, not the collected rows; the
+ * categories it needs are looked up in it too. So a search that finds no more than the cap is
+ * this one statement.
  */
 export async function summarizeMatches(
   q: Db | Tx,
   where: SQL,
   options: {
     upTo: number;
-    /**
-     * The chosen category, when `where` leaves it out (the sidebar counts every category):
-     * the scope is its matches among those collected, or, when the pass stopped before it saw
-     * them all, its own matches collected by `where` (the same statement, only then).
-     */
-    category?: { id: number | SQL; where: SQL };
     /** The chosen category's id (categoryIdOf), to tell an unknown slug from no matches. */
     chosenId?: SQL;
-    byCategory: boolean;
+    /** Every category's matches counted up to `upTo`: the search without its category. */
+    byCategory?: (categoryId: SQL) => SQL;
+    /**
+     * Collect up to `upTo` in every category (`where` for each category's id) instead of up to
+     * `upTo` in all: a sample from every category, for a threshold that holds in price order.
+     */
+    everyCategory?: (categoryId: SQL) => SQL;
     sort: TPlainSort;
     /** The cards get every id of the scope (a Best match ranks them itself), not the page's. */
     allIds: boolean;
@@ -226,32 +214,20 @@ export async function summarizeMatches(
     /** Text worked out only when the scope has no match (what a suggestion needs to know). */
     whenNone?: SQL;
     /**
-     * Past `upTo`, the scope's first `need` matches walked in its order (walkedMatches, over
-     * `window` rows at most), tried when the sample's density says they lie within half the
-     * window (or always, `always`); the page's cards then come from them.
+     * Past `upTo`, the first `need` matches walked in their order (walkedMatches, over `window`
+     * rows at most), tried when the collection's density says they lie within half the window
+     * (or always, `always`); the page's cards then come from them. `inCategory`: the walk reads
+     * the chosen category's ads only (its partition's density, not the whole table's).
      */
-    walk?: { matches: SQL; window: number; always?: boolean; share?: SQL };
+    walk?: { matches: SQL; window: number; always?: boolean; inCategory: boolean };
   },
 ): Promise<TMatchSummary> {
   const order = sql.raw(COLLECTED_ORDER[options.sort]);
-  const { category, upTo } = options;
-  // Its place in the table too: a bitmap scan reads the rows in the table's order, so how far
-  // the collection went tells how common the matches are (the walk's estimate below).
+  const { upTo, walk } = options;
+  // Its place in the table too: a bitmap scan reads a partition's rows in the table's order, so
+  // how far the collection went tells how common the matches are (the walk's estimate below).
   const columns = sql`${adSearch.adId} AS id, ${adSearch.categoryId} AS category_id, ${adSearch.price} AS price,
              ${adSearch.createdAt} AS created_at, ${adSearch}.ctid AS tid`;
-  // The first pass stopped (upTo) before it held upTo of the category's: collect those alone.
-  // A CTE only read under a false one-time filter is never run.
-  // Each count is taken once, into a one-row CTE (mn, cn, sn) that the rest reads.
-  const again = sql`((SELECT n FROM mn) >= ${upTo} AND (SELECT n FROM cn) < ${upTo})`;
-  const categoryScope = category
-    ? sql`,
-    c AS MATERIALIZED (SELECT * FROM m WHERE category_id = ${category.id}),
-    cn AS MATERIALIZED (SELECT count(*) AS n FROM c),
-    m2 AS MATERIALIZED (SELECT ${columns} FROM ${adSearch} WHERE ${category.where} LIMIT ${upTo}),
-    s AS MATERIALIZED (SELECT * FROM c WHERE NOT ${again} UNION ALL SELECT * FROM m2 WHERE ${again}),
-    sn AS MATERIALIZED (SELECT count(*) AS n FROM s)`
-    : sql``;
-  const scope = category ? sql`s` : sql`m`;
   // A date as milliseconds since 1970 (with its microseconds as a fraction), a price as it is.
   const boundColumn = sql.raw(options.sort === '' ? '(extract(epoch FROM b.created_at) * 1000)::float8' : 'b.price');
   const ids = (from: SQL) =>
@@ -261,54 +237,56 @@ export async function summarizeMatches(
             LIMIT ${options.limit} OFFSET ${options.offset}) p`;
   // Each answer is worked out only when it is used: the cards when every match was collected,
   // the threshold when not (a subplan in a CASE branch not taken never runs).
-  const scoped = category ? sql`(SELECT n FROM sn)` : sql`(SELECT n FROM mn)`;
+  const scoped = sql`(SELECT n FROM mn)`;
   const complete = sql`${scoped} < ${upTo}`;
-  // The walk: the scope's matches were collected from the first (last block + 1) pages of the
-  // table, each holding at most ROWS_PER_PAGE rows, so about need × that / scoped rows of the
-  // order hold its first `need` matches (times the share of the rows the walk passes, when it
-  // walks one category). Tried when that is within half the window; it counts only when it
-  // found them all.
-  const { walk } = options;
-  const lastTid = category
-    ? sql`CASE WHEN ${again} THEN (SELECT max(tid) FROM m2) ELSE (SELECT max(tid) FROM m) END`
-    : sql`(SELECT max(tid) FROM m)`;
-  const lastPage = sql`((${lastTid})::text::point)[0]`;
+  // The walk: the matches were collected from the partitions of the categories before the last
+  // one's (in id order, as they are read; their ads are counted by the triggers) and from the
+  // first (last page + 1) pages of that one's, each holding at most ROWS_PER_PAGE rows. So about
+  // need × that / collected rows of the order hold its first `need` matches. Tried when that is
+  // within half the window; it counts only when it found them all.
+  const lastCategory = sql`(SELECT max(category_id) FROM m)`;
+  const lastPage = sql`((SELECT max(tid) FROM m WHERE category_id = ${lastCategory})::text::point)[0]`;
+  const before = walk?.inCategory
+    ? sql`0`
+    : sql`(SELECT coalesce(sum(${categories.adCount}), 0) FROM ${categories}
+           WHERE ${categories.id} IS NOT NULL AND ${categories.id} < ${lastCategory})`;
   const walkable = walk?.always
     ? sql`NOT ${complete}`
-    : sql`NOT ${complete} AND ${options.need} * (${lastPage} + 1) * ${ROWS_PER_PAGE} * ${walk?.share ?? sql`1`}
+    : sql`NOT ${complete} AND ${options.need} * (${before} + (${lastPage} + 1) * ${ROWS_PER_PAGE})
               <= ${scoped} * ${(walk?.window ?? 0) / 2}`;
   const walked = walk
     ? sql`(CASE WHEN ${walkable} THEN (SELECT count(*) FROM w) >= ${options.need} ELSE false END)`
     : sql`false`;
-  const walkCte = walk
-    ? sql`,
-    w AS MATERIALIZED (${walk.matches})`
-    : sql``;
+  const walkCte = walk ? sql`,\n    w AS MATERIALIZED (${walk.matches})` : sql``;
   // The page's ids: from the collected matches when they are all there, else from the walk.
   const cardIds = walk
-    ? sql`${ids(scope)} WHERE ${complete} UNION ALL ${ids(sql`w`)} WHERE NOT ${complete}`
-    : ids(scope);
+    ? sql`${ids(sql`m`)} WHERE ${complete} UNION ALL ${ids(sql`w`)} WHERE NOT ${complete}`
+    : ids(sql`m`);
+  // Each category's matches, up to the cap, from its own partition (the id is known per row).
+  const perCategory = options.byCategory
+    ? sql`(SELECT coalesce(json_agg(json_build_object('id', k.id, 'slug', k.slug, 'n',
+               (SELECT count(*) FROM (SELECT 1 FROM ${adSearch} WHERE ${options.byCategory(sql`k.id`)} LIMIT ${upTo}) x))
+             ORDER BY k.id), '[]')::text
+           FROM ${categories} k WHERE k.id IS NOT NULL)`
+    : sql`'[]'`;
+  // The partitions are read in category order, so the first `upTo` matches come from the first
+  // categories that hold them: the threshold of a date, which has nothing to do with the
+  // category, holds as well from them; a price does, and a sample from every category is taken.
+  const collect = options.everyCategory
+    ? sql`SELECT x.* FROM ${categories} k, LATERAL (SELECT ${columns} FROM ${adSearch}
+            WHERE ${options.everyCategory(sql`k.id`)} LIMIT ${upTo}) x WHERE k.id IS NOT NULL`
+    : sql`SELECT ${columns} FROM ${adSearch} WHERE ${where} LIMIT ${upTo}`;
   const statement = sql`
-    WITH m AS MATERIALIZED (SELECT ${columns} FROM ${adSearch} WHERE ${where} LIMIT ${upTo}),
-    mn AS MATERIALIZED (SELECT count(*) AS n FROM m)${categoryScope}${walkCte}
-    SELECT (SELECT n FROM mn)::int AS collected,
-           ${scoped}::int AS scoped,
+    WITH m AS MATERIALIZED (${collect}),
+    mn AS MATERIALIZED (SELECT count(*) AS n FROM m)${walkCte}
+    SELECT ${scoped}::int AS scoped,
            ${options.chosenId ?? sql`NULL`}::int AS chosen_id,
-           ${
-             options.byCategory
-               ? sql`(SELECT coalesce(json_agg(json_build_object('id', k.id, 'slug', k.slug, 'n', coalesce(g.n, 0))
-                        ORDER BY k.id), '[]')::text
-                      FROM ${categories} k
-                      LEFT JOIN (SELECT category_id, count(*) AS n FROM m GROUP BY category_id) g
-                        ON g.category_id = k.id
-                      WHERE k.id IS NOT NULL)`
-               : sql`'[]'`
-           } AS categories,
+           ${perCategory} AS categories,
            CASE WHEN ${complete} OR ${walked} THEN ${options.cards(cardIds)} END AS cards,
            CASE WHEN ${complete} THEN false ELSE ${walked} END AS walked,
            ${options.whenNone ? sql`CASE WHEN ${scoped} = 0 THEN ${options.whenNone} END` : sql`NULL`}::text AS none,
            CASE WHEN NOT ${complete} AND NOT ${walked} THEN (SELECT ${boundColumn} FROM
-             (SELECT price, created_at FROM ${scope} ORDER BY ${order} OFFSET ${Math.max(0, options.need - 1)} LIMIT 1) b)
+             (SELECT price, created_at FROM m ORDER BY ${order} OFFSET ${Math.max(0, options.need - 1)} LIMIT 1) b)
            END::text AS bound
   `;
   const result = (await q.execute(statement)) as unknown as TSummaryRow[] | { rows: TSummaryRow[] };
@@ -320,7 +298,6 @@ export async function summarizeMatches(
         ? new Date(Number(row.bound))
         : Number(row.bound);
   return {
-    collected: row.collected,
     scoped: row.scoped,
     categories: JSON.parse(row.categories),
     chosenId: options.chosenId ? row.chosen_id : undefined,
@@ -331,7 +308,6 @@ export async function summarizeMatches(
   };
 }
 type TSummaryRow = {
-  collected: number;
   scoped: number;
   chosen_id: number | null;
   categories: string;
