@@ -78,7 +78,12 @@ async function page(s: TSearch, cap?: number, categoryCounts = false) {
   process.env.SEARCH_WALK_ROWS = String(s.walk ?? 0);
   const res = await call('GET', `/all-ads?${query(s)}${categoryCounts ? '&category_counts=1' : ''}`);
   expect(res.status).toBe(200);
-  return res.data as { ads: { id: number }[]; total: number; totalCapped: boolean };
+  return res.data as {
+    ads: { id: number }[];
+    total: number;
+    totalCapped: boolean;
+    categoryCounts?: { slug: string; count: number; capped: boolean }[];
+  };
 }
 
 /** The exact order of the plain sorts, computed here from the catalogue. */
@@ -124,6 +129,11 @@ describe(`pages past the count cap on ${driver}`, () => {
           total: capped.total,
           totalCapped: capped.totalCapped,
         });
+        // Each category's count is its exact count up to the same cap, "at least" past it.
+        const all = await page(s, undefined, true);
+        expect(counted.categoryCounts).toEqual(
+          all.categoryCounts?.map((c) => ({ ...c, count: Math.min(c.count, s.cap), capped: c.count > s.cap })),
+        );
       }),
       { numRuns: 60 },
     );

@@ -262,13 +262,27 @@ export async function summarizeMatches(
   const cardIds = walk
     ? sql`${ids(sql`m`)} WHERE ${complete} UNION ALL ${ids(sql`w`)} WHERE NOT ${complete}`
     : ids(sql`m`);
-  // Each category's matches, up to the cap, from its own partition (the id is known per row).
-  const perCategory = options.byCategory
-    ? sql`(SELECT coalesce(json_agg(json_build_object('id', k.id, 'slug', k.slug, 'n',
-               (SELECT count(*) FROM (SELECT 1 FROM ${adSearch} WHERE ${options.byCategory(sql`k.id`)} LIMIT ${upTo}) x))
+  // Each category's matches, up to the cap: from the collected ones when they hold them all
+  // (every category's were collected, or every match was, or the category is the chosen one),
+  // else from its own partition.
+  const { byCategory } = options;
+  const collected = sql`coalesce((SELECT n FROM mg WHERE category_id = k.id), 0)`;
+  const scanned = byCategory
+    ? sql`(SELECT count(*) FROM (SELECT 1 FROM ${adSearch} WHERE ${byCategory(sql`k.id`)} LIMIT ${upTo}) x)`
+    : sql``;
+  const categoryCount = options.chosenId
+    ? sql`CASE WHEN k.id = ${options.chosenId} THEN ${scoped} ELSE ${scanned} END`
+    : options.everyCategory
+      ? collected
+      : sql`CASE WHEN ${complete} THEN ${collected} ELSE ${scanned} END`;
+  const perCategory = byCategory
+    ? sql`(SELECT coalesce(json_agg(json_build_object('id', k.id, 'slug', k.slug, 'n', ${categoryCount})
              ORDER BY k.id), '[]')::text
            FROM ${categories} k WHERE k.id IS NOT NULL)`
     : sql`'[]'`;
+  const grouped = byCategory
+    ? sql`,\n    mg AS MATERIALIZED (SELECT category_id, count(*) AS n FROM m GROUP BY category_id)`
+    : sql``;
   // The partitions are read in category order, so the first `upTo` matches come from the first
   // categories that hold them: the threshold of a date, which has nothing to do with the
   // category, holds as well from them; a price does, and a sample from every category is taken.
@@ -278,7 +292,7 @@ export async function summarizeMatches(
     : sql`SELECT ${columns} FROM ${adSearch} WHERE ${where} LIMIT ${upTo}`;
   const statement = sql`
     WITH m AS MATERIALIZED (${collect}),
-    mn AS MATERIALIZED (SELECT count(*) AS n FROM m)${walkCte}
+    mn AS MATERIALIZED (SELECT count(*) AS n FROM m)${grouped}${walkCte}
     SELECT ${scoped}::int AS scoped,
            ${options.chosenId ?? sql`NULL`}::int AS chosen_id,
            ${perCategory} AS categories,
