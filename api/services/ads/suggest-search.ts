@@ -57,12 +57,21 @@ export async function suggestSearch(
 
 /**
  * Whether the catalogue knows `word` (search_words); the last word of a search, a prefix,
- * when some word starts with it.
+ * when some word starts with it. The prefix is also written as a range of bytes (`~>=~`, `~<~`:
+ * the operators of search_words_prefix_idx), which the index serves even in a plan made once
+ * for any value (the search connections keep their plans, search-settings.ts); LIKE alone
+ * needs the value at planning time to become a range.
  */
 const knownWord = (word: string, prefix: boolean) =>
   sql<boolean>`EXISTS (SELECT 1 FROM ${searchWords} WHERE ${
-    prefix ? sql`${searchWords.word} LIKE ${`${escapeLike(word)}%`}` : sql`${searchWords.word} = ${word}`
+    prefix
+      ? sql`${searchWords.word} ~>=~ ${word} AND ${searchWords.word} ~<~ ${`${word}${LAST_CHARACTER}`}
+            AND ${searchWords.word} LIKE ${`${escapeLike(word)}%`}`
+      : sql`${searchWords.word} = ${word}`
   })`;
+
+/** The highest code point: every word that starts with a prefix sorts below prefix + this. */
+const LAST_CHARACTER = String.fromCodePoint(0x10ffff);
 
 /**
  * Which of `terms` (searchTerms) the catalogue knows, as one expression ('1,0': a digit per
