@@ -212,7 +212,8 @@ async function withSearchTimeout<T>(run: (q: Db | Tx) => Promise<T>): Promise<T>
  * condition, but under a LIMIT the planner hoped to meet enough matches early in a scan of
  * ad_search and evaluated the document function row after row (180 ms for 'tea:*' at 1M
  * ads, against 15 ms through the index; docs/PERFORMANCE.md). Their plans are made once per
- * statement and connection (`force_generic_plan`; postgres.js prepares every statement):
+ * statement and connection (`force_generic_plan`, for the statements sent prepared:
+ * db/prepared.ts and the page's `.prepare()`):
  * planning the counting statement cost more than running it at 100,000 ads (0.73 against
  * 0.63 ms), and none of its plans depends on a value the planner could use: the words reach
  * it as a subquery's result, the category as its partition, chosen while it runs.
@@ -486,9 +487,12 @@ async function listNarrow<T extends TListEmpty>(
     const bound = summary.bound === undefined ? filter : boundAt(filter, key, summary.bound);
     const chosen = summary.chosenId ?? undefined;
     const pageIds = (n: number, from: number) => sortedIdsQuery(q, narrowWhere(bound, chosen), key, n, from);
+    // Prepared, so that the search connections plan it once (db/prepared.ts).
     rows = relevance
-      ? await rankedCards(q, terms, pageIds(poolSize, 0), limit, offset)
-      : await cardQuery(q, inArray(ads.id, pageIds(limit, offset)), ORDER_FROM_MATCHES[key], limit, 0);
+      ? await rankedCards(q, terms, pageIds(poolSize, 0), limit, offset).prepare('search_page').execute()
+      : await cardQuery(q, inArray(ads.id, pageIds(limit, offset)), ORDER_FROM_MATCHES[key], limit, 0)
+          .prepare('search_page')
+          .execute();
   }
   return { ...empty, ads: rows.map(toAdCard), total, totalPages, totalCapped, categoryCounts };
 }

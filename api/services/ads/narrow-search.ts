@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { executePrepared } from '../../db/prepared.ts';
 import { adSearch, categories } from '../../db/schema/index.ts';
 import type { TAdSort } from '../../schemas/ad-query.ts';
 import { termGroup } from './word-forms.ts';
@@ -303,8 +304,7 @@ export async function summarizeMatches(
              (SELECT price, created_at FROM m ORDER BY ${order} OFFSET ${Math.max(0, options.need - 1)} LIMIT 1) b)
            END::text AS bound
   `;
-  const result = (await q.execute(statement)) as unknown as TSummaryRow[] | { rows: TSummaryRow[] };
-  const row = (Array.isArray(result) ? result : result.rows)[0] as TSummaryRow;
+  const [row] = (await executePrepared<TSummaryRow>(q, statement)) as [TSummaryRow];
   const bound =
     row.bound === null || options.need < 1
       ? undefined

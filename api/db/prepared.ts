@@ -1,0 +1,26 @@
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from './client.ts';
+
+const dialect = new PgDialect();
+
+/** postgres.js's way to send a statement, the part used here. */
+type TUnsafeClient = { unsafe: (text: string, params: unknown[], options: { prepare: boolean }) => Promise<unknown> };
+
+/**
+ * The rows of `statement`, sent as a prepared statement where the driver is postgres.js: it
+ * keeps one per statement text and connection, so on a connection whose plans are kept
+ * (`plan_cache_mode = force_generic_plan`, the text-search connections) each text is planned
+ * once. drizzle's execute() sends an unnamed statement, which PostgreSQL plans every time.
+ * A connection lives 30 to 60 minutes (postgres.js's max_lifetime), so the statements it keeps
+ * stay few. Elsewhere (PGlite) a plain execute.
+ */
+export async function executePrepared<T>(q: Db | Tx, statement: SQL): Promise<T[]> {
+  const client = (q as unknown as { $client?: Partial<TUnsafeClient> }).$client;
+  if (typeof client?.unsafe === 'function') {
+    const { sql, params } = dialect.sqlToQuery(statement);
+    return (await (client as TUnsafeClient).unsafe(sql, params, { prepare: true })) as T[];
+  }
+  const result = (await q.execute(statement)) as unknown as T[] | { rows: T[] };
+  return Array.isArray(result) ? result : result.rows;
+}
