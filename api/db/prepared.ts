@@ -1,5 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import { rowsOf } from '../lib/rows-of.ts';
 import type { Db, Tx } from './client.ts';
 
 const dialect = new PgDialect();
@@ -21,6 +22,5 @@ export async function executePrepared<T>(q: Db | Tx, statement: SQL): Promise<T[
     const { sql, params } = dialect.sqlToQuery(statement);
     return (await (client as TUnsafeClient).unsafe(sql, params, { prepare: true })) as T[];
   }
-  const result = (await q.execute(statement)) as unknown as T[] | { rows: T[] };
-  return Array.isArray(result) ? result : result.rows;
+  return rowsOf<T>(await q.execute(statement));
 }

@@ -255,10 +255,12 @@ export async function summarizeMatches(
     ? sql`NOT ${complete}`
     : sql`NOT ${complete} AND ${options.need} * (${before} + (${lastPage} + 1) * ${ROWS_PER_PAGE})
               <= ${scoped} * ${(walk?.window ?? 0) / 2}`;
-  const walked = walk
-    ? sql`(CASE WHEN ${walkable} THEN (SELECT count(*) FROM w) >= ${options.need} ELSE false END)`
-    : sql`false`;
-  const walkCte = walk ? sql`,\n    w AS MATERIALIZED (${walk.matches})` : sql``;
+  // Whether the walk found the page, worked out once (wk) for the three answers that ask.
+  const walked = walk ? sql`(SELECT ok FROM wk)` : sql`false`;
+  const walkCte = walk
+    ? sql`,\n    w AS MATERIALIZED (${walk.matches}),
+    wk AS MATERIALIZED (SELECT CASE WHEN ${walkable} THEN (SELECT count(*) FROM w) >= ${options.need} ELSE false END AS ok)`
+    : sql``;
   // The page's ids: from the collected matches when they are all there, else from the walk.
   const cardIds = walk
     ? sql`${ids(sql`m`)} WHERE ${complete} UNION ALL ${ids(sql`w`)} WHERE NOT ${complete}`

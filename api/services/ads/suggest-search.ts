@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { ads, searchWords } from '../../db/schema/index.ts';
+import { rowsOf } from '../../lib/rows-of.ts';
 import { publicAdFilter } from './public-ad-filter.ts';
 
 /** Candidates per unknown word, most similar first; the first that a visible ad has wins. */
@@ -88,10 +89,8 @@ export function knownWordsQuery(terms: string[]): SQL {
 export const parseKnownWords = (flags: string) => flags.split(',').map((f) => f === '1');
 
 async function readKnownWords(q: Db | Tx, terms: string[]): Promise<boolean[]> {
-  const result = (await q.execute(sql`SELECT ${knownWordsQuery(terms)} AS flags`)) as unknown as
-    | { flags: string }[]
-    | { rows: { flags: string }[] };
-  return parseKnownWords((Array.isArray(result) ? result : result.rows)[0]?.flags ?? '');
+  const [row] = rowsOf<{ flags: string }>(await q.execute(sql`SELECT ${knownWordsQuery(terms)} AS flags`));
+  return parseKnownWords(row?.flags ?? '');
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
