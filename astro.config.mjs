@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import { PAGE_CSP_DIRECTIVES, PAGE_SCRIPT_SOURCES, PAGE_STYLE_SOURCES } from './api/constants/csp.ts';
+import { syncCspDigest } from './scripts/lib/vite-sync-csp-digest.mjs';
 
 // Middleware mode: scripts/start.mjs owns the HTTP server so it can migrate and seed
 // before listening, serve /uploads, and shut down gracefully.
@@ -29,7 +30,8 @@ export default defineConfig({
     },
   },
   vite: {
-    plugins: [tailwindcss()],
+    // syncCspDigest: the CSP hashes of each page without a thread-pool trip per hash.
+    plugins: [tailwindcss(), syncCspDigest()],
     ssr: { external: ['@electric-sql/pglite', 'sharp', '@node-rs/argon2', 'postgres'] },
   },
 });

@@ -4,6 +4,7 @@ import { validateSessionToken } from '../api/auth/session.ts';
 import { ensureBooted } from '../api/boot.ts';
 import { isDatabaseUnavailable, isInvalidDataError } from '../api/lib/db-unavailable.ts';
 import { DB_UNAVAILABLE_RETRY_AFTER_SEC } from '../api/lib/limits.ts';
+import { compressWhole } from '../api/middleware/compress-body.ts';
 import { PAGE_METHODS } from '../api/middleware/method-not-allowed.ts';
 import {
   beginFill,
@@ -23,6 +24,9 @@ import {
   withHeaders,
   withSecurityHeaders,
 } from '../api/middleware/security-headers.ts';
+
+/** Answers held in memory whole (pages, JSON), never streams such as text/event-stream. */
+const WHOLE = /^(text\/html|application\/json)/i;
 
 /** Liveness must answer even when the database does not. */
 const NO_BOOT = new Set(['/healthz']);
@@ -89,10 +93,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
       if (!path.startsWith('/api/')) res = withHeaders(res, (h) => pageCaching(h, path, status, Boolean(token)));
       noteWrite(context.request.method, res.status, path);
       if (key) res = await storeResponse(key, res);
-      else if (res.body && (res.headers.get('content-type') ?? '').startsWith('text/html')) {
-        // A page Astro streamed in hundreds of small chunks goes out as one, so the
-        // compression on the way out (scripts/start.mjs) runs once instead of per chunk.
-        res = new Response(await res.arrayBuffer(), res);
+      if (res.body && context.request.method !== 'HEAD' && WHOLE.test(res.headers.get('content-type') ?? '')) {
+        // A page Astro streamed in hundreds of small chunks, or an API answer (a string
+        // already), goes out as one body, compressed here in one call (compress-body.ts).
+        const body = new Uint8Array(await res.arrayBuffer());
+        res = compressWhole(res, body, context.request.headers.get('accept-encoding'));
       }
     }
   } catch (err) {
