@@ -4,7 +4,7 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import { PAGE_CSP_DIRECTIVES, PAGE_SCRIPT_SOURCES, PAGE_STYLE_SOURCES } from './api/constants/csp.ts';
-import { syncCspDigest } from './scripts/lib/vite-sync-csp-digest.mjs';
+import { astroPatches } from './scripts/lib/vite-astro-patches.mjs';
 
 // Middleware mode: scripts/start.mjs owns the HTTP server so it can migrate and seed
 // before listening, serve /uploads, and shut down gracefully.
@@ -13,7 +13,10 @@ export default defineConfig({
   outDir: process.env.ASTRO_OUT_DIR ?? './dist',
   output: 'server',
   adapter: node({ mode: 'middleware' }),
-  integrations: [react()],
+  // React islands render to a string: no island waits on data while rendering (the page loads
+  // it first), and the streaming renderer cost more per island (web streams, decoding; about
+  // 1 ms a home page). The useId prefix is kept by a patch (scripts/lib/vite-astro-patches.mjs).
+  integrations: [react({ experimentalDisableStreaming: true })],
   server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? 'localhost' },
   // checkOrigin off: src/middleware.ts and api/middleware/origin-check.ts check Origin for
   // every body type (Astro's check skips JSON). csp: Astro sends a Content-Security-Policy
@@ -30,8 +33,8 @@ export default defineConfig({
     },
   },
   vite: {
-    // syncCspDigest: the CSP hashes of each page without a thread-pool trip per hash.
-    plugins: [tailwindcss(), syncCspDigest()],
+    // astroPatches: two lines of Astro's server code (scripts/lib/vite-astro-patches.mjs).
+    plugins: [tailwindcss(), astroPatches()],
     ssr: { external: ['@electric-sql/pglite', 'sharp', '@node-rs/argon2', 'postgres'] },
   },
 });

@@ -123,3 +123,17 @@ test.describe('compressed delivery', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 });
+
+test.describe('island markup', () => {
+  test("a React island's ids carry the prefix it is hydrated with", async () => {
+    // Islands render to a string (astro.config.mjs); the browser hydrates each with its
+    // island's `prefix`, so every useId the server wrote must start with it, or labels and
+    // their fields would be paired by ids the hydrated island does not use.
+    const page = await rawGet('/?psearchKeyword=table', { 'accept-encoding': 'br' });
+    const prefix = /<astro-island[^>]*\sprefix="([^"]+)"/.exec(page.text)?.[1];
+    expect(prefix).toMatch(/^r\d+$/);
+    const searchId = /<input id="([^"]+)" type="search"/.exec(page.text)?.[1];
+    expect(searchId?.startsWith(`_${prefix}R`)).toBe(true);
+    expect(page.text).toContain(`<label for="${searchId}"`);
+  });
+});

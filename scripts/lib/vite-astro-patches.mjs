@@ -1,0 +1,57 @@
+// Build steps (astro.config.mjs) that change two lines of Astro's server code in the bundle.
+// Each names the exact text it replaces; when an upgrade changes it, the build warns and keeps
+// Astro's own code, and tests/unit/astro-patches.test.ts fails.
+//
+// 1. The Content-Security-Policy hashes, with Node's synchronous SHA digest instead of
+//    WebCrypto's. Astro hashes every inline script and style of a page again on every request,
+//    and each WebCrypto digest is a trip to the thread pool and back: about 0.3 ms of the
+//    server's time a page under the bench's home page mix (docs/PERFORMANCE.md), for digests of
+//    a few kB that take microseconds. Same algorithm over the same UTF-8 bytes.
+// 2. React islands rendered to a string (astro.config.mjs: experimentalDisableStreaming) keep
+//    the island's useId prefix. @astrojs/react passes it to its streaming renderers only, while
+//    the browser hydrates with it (the island's `prefix` attribute): without it every id a
+//    component makes with useId (a label's `for`, an `aria-labelledby`) differs between the
+//    server's HTML and the hydrated island.
+
+/** A replacement of `from` (a regular expression) by `to` in the module whose path ends with `file`. */
+const PATCHES = [
+  {
+    name: 'sync CSP digest',
+    file: /[\\/]astro[\\/]dist[\\/]core[\\/]encryption\.js$/,
+    from: /async function generateCspDigest\(data, algorithm\) \{\s*const hashBuffer = await crypto\.subtle\.digest\(algorithm, encoder\.encode\(data\)\);\s*const hash = encodeBase64\(new Uint8Array\(hashBuffer\)\);/,
+    to: `async function generateCspDigest(data, algorithm) {
+  const hash = __nodeCreateHash(algorithm.replace('-', '').toLowerCase()).update(data, 'utf8').digest('base64');`,
+    prelude: "import { createHash as __nodeCreateHash } from 'node:crypto';\n",
+  },
+  {
+    name: 'island id prefix',
+    file: /[\\/]@astrojs[\\/]react[\\/]dist[\\/]server\.js$/,
+    from: /html = ReactDOM\.renderToString\(vnode\);/,
+    to: 'html = ReactDOM.renderToString(vnode, renderOptions);',
+    prelude: '',
+  },
+];
+
+/**
+ * `code` of the module at `id` with its patch applied; undefined when no patch is for that
+ * module; null when one is but its text is not there (an upgrade changed it).
+ */
+export function patchAstroModule(id, code) {
+  const patch = PATCHES.find((p) => p.file.test(id));
+  if (!patch) return undefined;
+  if (!patch.from.test(code)) return null;
+  return patch.prelude + code.replace(patch.from, patch.to);
+}
+
+/** The Vite plugin: applies patchAstroModule to the server build's modules. */
+export function astroPatches() {
+  return {
+    name: 'marketplace:astro-patches',
+    transform(code, id, options) {
+      if (!options?.ssr) return null;
+      const out = patchAstroModule(id, code);
+      if (out === null) this.warn(`${id} changed: a patch of scripts/lib/vite-astro-patches.mjs no longer applies`);
+      return out ?? null;
+    },
+  };
+}
