@@ -28,12 +28,19 @@ const BROTLI: zlib.BrotliOptions = {
 const TEXT_TYPE = /^(text\/|application\/(json|javascript|xml|[\w.+-]+\+(json|xml))|image\/svg\+xml)/i;
 
 /**
+ * negotiator 0.6 breaks ties between equally acceptable encodings by the server's order when
+ * given it as a second argument (as the stream compressor does); its type declarations omit it.
+ */
+type TServerPreference = { encoding(available: string[], preferred: string[]): string | undefined };
+
+/**
  * The encoding `acceptEncoding` (a request's Accept-Encoding header) prefers among br and gzip,
  * honouring q-values (`br;q=0` refuses brotli); null when it accepts neither.
  */
 export function preferredEncoding(acceptEncoding: string | null | undefined): 'br' | 'gzip' | null {
   if (!acceptEncoding) return null;
-  const picked = new Negotiator({ headers: { 'accept-encoding': acceptEncoding } }).encoding(ENCODINGS, ENCODINGS);
+  const negotiator = new Negotiator({ headers: { 'accept-encoding': acceptEncoding } }) as unknown as TServerPreference;
+  const picked = negotiator.encoding(ENCODINGS, ENCODINGS);
   return picked === 'br' || picked === 'gzip' ? picked : null;
 }
 
