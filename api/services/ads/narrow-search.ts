@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { executePrepared } from '../../db/prepared.ts';
-import { adSearch, categories } from '../../db/schema/index.ts';
+import { adSearch, ads, categories } from '../../db/schema/index.ts';
 import type { TAdSort } from '../../schemas/ad-query.ts';
 import { termGroup } from './word-forms.ts';
 
@@ -47,6 +47,27 @@ function priceKeys(min: number | undefined, max: number | undefined): string[] |
   const to = max === undefined ? PRICE_BOUNDS.length : priceBucket(max);
   if (to - from + 1 > MAX_PRICE_KEYS) return undefined;
   return Array.from({ length: to - from + 1 }, (_, i) => `p${from + i}`);
+}
+
+/** PRICE_BOUNDS as the index function's array (drizzle/0016_ad_search.sql). */
+const BOUNDS_ARRAY = sql.raw(`'{${PRICE_BOUNDS.join(',')}}'::numeric[]`);
+
+/**
+ * The price buckets of [min, max] as a tsquery worked out in the statement, clamped to the
+ * buckets of the lowest and highest price any ad has (an index lookup at each end of ads'
+ * price index: every row of ad_search mirrors an ad's price); NULL when that is still more than
+ * MAX_PRICE_KEYS buckets or no bucket at all. A page past the cap in price order is bounded by
+ * the sample's threshold on one side only: highest price first, "at least the 10th highest
+ * sampled price" spans every bucket up to 10^9 and was read row by row (28 ms at 1M ads for a
+ * common word), while the catalogue's prices end a bucket or two above it (1 ms).
+ */
+function clampedPriceKeys(min: number | undefined, max: number | undefined): SQL {
+  const from = priceBucket(min ?? 0);
+  const to = max === undefined ? PRICE_BOUNDS.length : priceBucket(max);
+  return sql`(SELECT CASE WHEN r.hi - r.lo < ${MAX_PRICE_KEYS} THEN string_agg('''#p' || b || '''', ' | ')::tsquery END
+     FROM (SELECT greatest(${from}::int, width_bucket(min(${ads.price}), ${BOUNDS_ARRAY})) AS lo,
+                  least(${to}::int, width_bucket(max(${ads.price}), ${BOUNDS_ARRAY})) AS hi FROM ${ads}) r
+     CROSS JOIN LATERAL generate_series(r.lo, r.hi) b GROUP BY r.lo, r.hi)`;
 }
 
 /** The weeks from `since`'s (one before, for rounding) to next week's. */
@@ -102,6 +123,11 @@ export function narrowWhere(filter: TNarrowFilter, categoryId?: number | SQL): S
   const bounded = filter.minPrice !== undefined || filter.maxPrice !== undefined;
   const prices = bounded ? priceKeys(filter.minPrice, filter.maxPrice) : undefined;
   if (prices) query = sql`${query} && ${anyKey(prices)}`;
+  else if (bounded) {
+    // Too many buckets for the range as asked: perhaps not within the catalogue's prices.
+    const keys = clampedPriceKeys(filter.minPrice, filter.maxPrice);
+    query = sql`(SELECT coalesce(q && k, q) FROM (SELECT ${query} AS q, ${keys} AS k) s)`;
+  }
   const weeks = filter.createdFrom ? weekKeys(filter.createdFrom) : undefined;
   if (weeks) query = sql`${query} && ${anyKey(weeks)}`;
   const conditions: SQL[] = [
