@@ -43,6 +43,7 @@ afterEach(() => {
   delete process.env.SEARCH_COUNT_CAP;
   delete process.env.SEARCH_WALK_ROWS;
   searchTestHooks.walkAlways = undefined;
+  searchTestHooks.walkAnySize = undefined;
 });
 
 const SORTS = ['', 'price-asc', 'price-desc', 'relevance'] as const;
@@ -56,8 +57,10 @@ const search = fc
     page: fc.integer({ min: 1, max: 5 }),
     limit: fc.constantFrom(2, 3, 5),
     cap: fc.integer({ min: 1, max: 12 }),
-    // Past the cap newest first: no walk, or a walk over this many of the newest ads.
+    // Past the cap newest first: no walk, or a walk over this many of the newest ads, tried
+    // always or when the sample's density says the page lies within it.
     walk: fc.option(fc.constantFrom(1, 4, 10, 100), { nil: undefined }),
+    walkWhen: fc.constantFrom('always', 'estimated'),
   })
   // A minimum above the maximum is refused (400), not searched.
   .filter((s) => s.min === undefined || s.max === undefined || s.min <= s.max);
@@ -74,7 +77,8 @@ function query(s: TSearch) {
 async function page(s: TSearch, cap?: number, categoryCounts = false) {
   if (cap === undefined) delete process.env.SEARCH_COUNT_CAP;
   else process.env.SEARCH_COUNT_CAP = String(cap);
-  searchTestHooks.walkAlways = cap !== undefined && s.walk !== undefined;
+  searchTestHooks.walkAlways = cap !== undefined && s.walk !== undefined && s.walkWhen === 'always';
+  searchTestHooks.walkAnySize = cap !== undefined && s.walk !== undefined && s.walkWhen === 'estimated';
   process.env.SEARCH_WALK_ROWS = String(s.walk ?? 0);
   const res = await call('GET', `/all-ads?${query(s)}${categoryCounts ? '&category_counts=1' : ''}`);
   expect(res.status).toBe(200);

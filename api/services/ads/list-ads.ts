@@ -239,10 +239,12 @@ async function answeringTimeout<T>(run: () => Promise<T>): Promise<T> {
 
 /**
  * Test-only, never set outside tests: a condition added to every search's count (e.g. a
- * pg_sleep, or a function that raises 57014) to force the statement timeout; and the walk past
- * the cap tried whatever the sample's density (`walkAlways`), to test it where pages are few.
+ * pg_sleep, or a function that raises 57014) to force the statement timeout; the walk past
+ * the cap tried whatever the sample's density (`walkAlways`), to test it where pages are few;
+ * and the walk considered, as the sample's density decides, in a catalogue of any size
+ * (`walkAnySize`).
  */
-export const searchTestHooks: { extraCondition?: SQL; walkAlways?: boolean } = {};
+export const searchTestHooks: { extraCondition?: SQL; walkAlways?: boolean; walkAnySize?: boolean } = {};
 
 /**
  * Rows read by walking an order index (`walk`), or, when that takes longer than
@@ -435,7 +437,11 @@ async function listNarrow<T extends TListEmpty>(
   // Newest first past the cap, a large catalogue's common word is walked (walked-matches.ts).
   const window = searchWalkRows();
   const walks =
-    key === '' && window > 0 && (searchTestHooks.walkAlways === true || (await catalogueSize()) >= WALK_FROM_ADS);
+    key === '' &&
+    window > 0 &&
+    (searchTestHooks.walkAlways === true ||
+      searchTestHooks.walkAnySize === true ||
+      (await catalogueSize()) >= WALK_FROM_ADS);
   const extra = searchTestHooks.extraCondition;
   const withHook = (where: SQL) => (extra ? (and(where, extra) as SQL) : where);
   const inCategory = (id: SQL) => withHook(narrowWhere(filter, id));
