@@ -462,8 +462,9 @@ async function listNarrow<T extends TListEmpty>(
       relevance
         ? cardsJson(ids, relevanceOrder(terms, newestFirst[0] as SQL), limit, offset)
         : cardsJson(ids, ORDER[key], limit, 0),
-    // Nothing found on the first page: which words the catalogue knows, for "Did you mean".
-    whenNone: page === 1 ? knownWordsQuery(terms) : undefined,
+    // Nothing found: which words the catalogue knows, for "Did you mean" on the first page
+    // (asked on every page, so that all pages are one statement text).
+    whenNone: knownWordsQuery(terms),
     // Past the cap, a common word's page walked in its order (narrow-search.ts).
     walk: walks
       ? {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { executePrepared } from '../../db/prepared.ts';
 import { adSearch, ads, categories } from '../../db/schema/index.ts';
@@ -13,8 +13,8 @@ import { termGroup } from './word-forms.ts';
  * in memory instead of the wide ads rows.
  */
 
-/** Index keys ('#c3', '#p12', …) as one tsquery matching any (cast, not parsed: the parser drops '#'). */
-const anyKey = (keys: string[]) => sql`${keys.map((k) => `'#${k}'`).join(' | ')}::tsquery`;
+/** Index keys ('#w3', …) as the text of one tsquery matching any (cast, not parsed: the parser drops '#'). */
+const anyKeyText = (keys: string[]) => keys.map((k) => `'#${k}'`).join(' | ');
 
 /**
  * The price buckets' lower bounds: 1, 1.5, 2, 3, 5, 7 in each power of ten. The index function
@@ -41,30 +41,23 @@ const MAX_PRICE_KEYS = 6;
 /** Weeks a "created since" may span and still be narrowed in the index. */
 const MAX_WEEK_KEYS = 26;
 
-/** The price buckets of [min, max], when few enough to be worth reading from the index. */
-function priceKeys(min: number | undefined, max: number | undefined): string[] | undefined {
-  const from = priceBucket(min ?? 0);
-  const to = max === undefined ? PRICE_BOUNDS.length : priceBucket(max);
-  if (to - from + 1 > MAX_PRICE_KEYS) return undefined;
-  return Array.from({ length: to - from + 1 }, (_, i) => `p${from + i}`);
-}
-
 /** PRICE_BOUNDS as the index function's array (drizzle/0016_ad_search.sql). */
 const BOUNDS_ARRAY = sql.raw(`'{${PRICE_BOUNDS.join(',')}}'::numeric[]`);
 
 /**
  * The price buckets of [min, max] as a tsquery worked out in the statement, clamped to the
  * buckets of the lowest and highest price any ad has (an index lookup at each end of ads'
- * price index: every row of ad_search mirrors an ad's price); NULL when that is still more than
- * MAX_PRICE_KEYS buckets or no bucket at all. A page past the cap in price order is bounded by
+ * price index: every row of ad_search mirrors an ad's price); NULL when no bound is asked for,
+ * or when that is still more than MAX_PRICE_KEYS buckets or no bucket at all. A page past the cap in price order is bounded by
  * the sample's threshold on one side only: highest price first, "at least the 10th highest
  * sampled price" spans every bucket up to 10^9 and was read row by row (28 ms at 1M ads for a
  * common word), while the catalogue's prices end a bucket or two above it (1 ms).
  */
 function clampedPriceKeys(min: number | undefined, max: number | undefined): SQL {
+  const bounded = min !== undefined || max !== undefined;
   const from = priceBucket(min ?? 0);
   const to = max === undefined ? PRICE_BOUNDS.length : priceBucket(max);
-  return sql`(SELECT CASE WHEN r.hi - r.lo < ${MAX_PRICE_KEYS} THEN string_agg('''#p' || b || '''', ' | ')::tsquery END
+  return sql`(SELECT CASE WHEN ${bounded}::boolean AND r.hi - r.lo < ${MAX_PRICE_KEYS} THEN string_agg('''#p' || b || '''', ' | ')::tsquery END
      FROM (SELECT greatest(${from}::int, width_bucket(min(${ads.price}), ${BOUNDS_ARRAY})) AS lo,
                   least(${to}::int, width_bucket(max(${ads.price}), ${BOUNDS_ARRAY})) AS hi FROM ${ads}) r
      CROSS JOIN LATERAL generate_series(r.lo, r.hi) b GROUP BY r.lo, r.hi)`;
@@ -119,26 +112,28 @@ export type TNarrowFilter = {
  * (drizzle/0019), chosen while the statement runs when the id is an expression.
  */
 export function narrowWhere(filter: TNarrowFilter, categoryId?: number | SQL): SQL {
-  let query = documentQuery(filter.terms, filter.categoryKeys);
-  const bounded = filter.minPrice !== undefined || filter.maxPrice !== undefined;
-  const prices = bounded ? priceKeys(filter.minPrice, filter.maxPrice) : undefined;
-  if (prices) query = sql`${query} && ${anyKey(prices)}`;
-  else if (bounded) {
-    // Too many buckets for the range as asked: perhaps not within the catalogue's prices.
-    const keys = clampedPriceKeys(filter.minPrice, filter.maxPrice);
-    query = sql`(SELECT coalesce(q && k, q) FROM (SELECT ${query} AS q, ${keys} AS k) s)`;
-  }
+  const words = documentQuery(filter.terms, filter.categoryKeys);
   const weeks = filter.createdFrom ? weekKeys(filter.createdFrom) : undefined;
-  if (weeks) query = sql`${query} && ${anyKey(weeks)}`;
+  // The price and week keys, each NULL when there are none (or too many to be worth it), and
+  // every bound a parameter that may be NULL: a search with or without a price range, or past
+  // the cap with a threshold, is the same statement text. The search connections plan each text
+  // once per connection (db/prepared.ts), and the bench's home page mix made 232 texts of ~400
+  // possible shapes, most of them planned afresh (40% of PostgreSQL's time was planning).
+  const prices = clampedPriceKeys(filter.minPrice, filter.maxPrice);
+  const weekQuery = sql`${weeks ? anyKeyText(weeks) : null}::tsquery`;
+  const keys = sql`coalesce(${prices} && ${weekQuery}, ${prices}, ${weekQuery})`;
+  const min = filter.minPrice === undefined ? null : String(filter.minPrice);
+  const max = filter.maxPrice === undefined ? null : String(filter.maxPrice);
+  const from = filter.createdFrom ? filter.createdFrom.toISOString() : null;
   const conditions: SQL[] = [
     // One value, worked out once per statement (an InitPlan) whatever lookups it holds.
-    sql`${document} @@ (SELECT ${query})`,
+    sql`${document} @@ (SELECT coalesce(q && k, q) FROM (SELECT ${words} AS q, ${keys} AS k) s)`,
     // The period's end is tested now, as publicAdFilter does: an ad leaves search when it expires.
     sql`${adSearch.expiresAt} > now()`,
+    sql`(${min}::numeric IS NULL OR ${adSearch.price} >= ${min}::numeric)`,
+    sql`(${max}::numeric IS NULL OR ${adSearch.price} <= ${max}::numeric)`,
+    sql`(${from}::timestamptz IS NULL OR ${adSearch.createdAt} >= ${from}::timestamptz)`,
   ];
-  if (filter.minPrice !== undefined) conditions.push(gte(adSearch.price, String(filter.minPrice)));
-  if (filter.maxPrice !== undefined) conditions.push(lte(adSearch.price, String(filter.maxPrice)));
-  if (filter.createdFrom) conditions.push(gte(adSearch.createdAt, filter.createdFrom));
   if (categoryId !== undefined) conditions.push(eq(adSearch.categoryId, categoryId));
   return and(...conditions) as SQL;
 }

@@ -1,4 +1,4 @@
-import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { ads } from '../../db/schema/index.ts';
 import { documentQuery, type TNarrowFilter } from './narrow-search.ts';
 import { publicAdFilter } from './public-ad-filter.ts';
@@ -32,9 +32,12 @@ export function walkedMatches(options: {
   const newest = and(publicAdFilter(), ...(categoryId === undefined ? [] : [eq(ads.categoryId, categoryId)]));
   const words = sql`(${ads.search} || array_to_tsvector(ARRAY['#c' || ${ads.categoryId}]))
     @@ (SELECT ${documentQuery(filter.terms, filter.categoryKeys)})`;
+  // Bounds as parameters that may be NULL: one statement text with or without a price range.
+  const min = filter.minPrice === undefined ? null : String(filter.minPrice);
+  const max = filter.maxPrice === undefined ? null : String(filter.maxPrice);
   const matching = and(
-    ...(filter.minPrice === undefined ? [] : [gte(ads.price, filter.minPrice)]),
-    ...(filter.maxPrice === undefined ? [] : [lte(ads.price, filter.maxPrice)]),
+    sql`(${min}::numeric IS NULL OR ${ads.price} >= ${min}::numeric)`,
+    sql`(${max}::numeric IS NULL OR ${ads.price} <= ${max}::numeric)`,
     ...(extra ? [extra] : []),
     words,
   );

@@ -4,7 +4,7 @@ import { notify } from '../../lib/toast.ts';
 import { pageSpan } from '../ui/pagination.ts';
 import AdCard, { type TCardAd } from './AdCard.tsx';
 import FilterPanel, { type TCategory } from './FilterPanel.tsx';
-import { apiQuery, browseQuery, type TBrowseFilters } from './format.ts';
+import { apiQuery, browseQuery, formatCount, type TBrowseFilters } from './format.ts';
 import { followInPage } from './in-page-link.ts';
 import PageNav from './PageNav.tsx';
 import SaveSearchButton from './SaveSearchButton.tsx';
@@ -167,7 +167,7 @@ export default function AdBrowser({
                 </strong>{' '}
                 of{' '}
                 <strong className="text-slate-900">
-                  {total.toLocaleString('en-US')}
+                  {formatCount(total)}
                   {totalCapped ? '+' : ''}
                 </strong>{' '}
                 Listings

@@ -2,6 +2,7 @@ import { Search, SlidersHorizontal } from 'lucide-react';
 import { type Ref, useId, useRef, useState } from 'react';
 import { checkPriceRange, type TPriceErrors } from '../../lib/browse-filters.ts';
 import { notify } from '../../lib/toast.ts';
+import { formatCount } from './format.ts';
 import { followInPage } from './in-page-link.ts';
 
 /** `capped`: the count stopped there (shown as "1,000+"). */
@@ -137,7 +138,7 @@ export default function FilterPanel({
                         {/* A capped count of 0: the counting stopped before reaching this category (unknown). */}
                         {c.count !== undefined && !(c.capped && c.count === 0) && (
                           <span className={active ? 'text-primary-fg' : 'text-slate-500'}>
-                            {c.count.toLocaleString('en-US')}
+                            {formatCount(c.count)}
                             {c.capped ? '+' : ''}
                           </span>
                         )}

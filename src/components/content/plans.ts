@@ -1,4 +1,4 @@
-import { formatPrice } from '../ads/format.ts';
+import { formatCount, formatPrice } from '../ads/format.ts';
 
 /** Subscription type 'NA' (or none) shows FREE (docs/RULES.md, Prices and display). */
 export const planType = (t: string) => (t.trim().toUpperCase() === 'NA' || !t.trim() ? 'FREE' : t);
@@ -14,7 +14,7 @@ export type TPlanLimitsView = {
 };
 
 const count = (n: number | null, one: string, many: string) =>
-  n === null ? 'Not set' : `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+  n === null ? 'Not set' : `${formatCount(n)} ${n === 1 ? one : many}`;
 
 /** The comparison's columns, in order, each with the text a plan's cell shows. */
 export const LIMIT_COLUMNS: { key: string; label: string; text: (l: TPlanLimitsView) => string }[] = [
