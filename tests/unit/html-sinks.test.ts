@@ -11,7 +11,10 @@ import { describe, expect, it } from 'vitest';
  *   3. JSON-LD data escaped with `JSON.stringify(…).replace(/</g, '\\u003c')` inside a
  *      `<script type="application/ld+json">` (cannot close the script element);
  *   4. a stored field listed in STORED_SANITISED below, whose writer services are checked to
- *      sanitise that field before saving it.
+ *      sanitise that field before saving it;
+ *   5. a variable of the same file holding HTML Astro rendered itself from a slot
+ *      (`rememberedHtml(…, () => Astro.slots.render(…))`, src/lib/fragment-cache.ts): replayed
+ *      markup, escaped when it was rendered like any template.
  * Anything else fails this test: sanitise it, or add it to the list with its writers.
  */
 /** The exported cleaners of api/lib/sanitize.ts (ad descriptions have the stricter one). */
@@ -139,6 +142,12 @@ function isSafe(sink: TSink, text: string): string | null {
   if (/^JSON\.stringify\(.*\)\.replace\(\/<\/g, '\\\\u003c'\)$/.test(expr)) {
     const before = text.slice(0, text.indexOf(sink.expr));
     if (/<script[^>]*type="application\/ld\+json"[^>]*$/.test(before)) return 'escaped JSON-LD';
+  }
+  if (
+    /^[A-Za-z_$][\w$]*$/.test(expr) &&
+    new RegExp(`\\b(const|let)\\s+${expr}\\s*=[^;]*rememberedHtml\\([^;]*Astro\\.slots\\.render\\(`).test(text)
+  ) {
+    return 'replayed Astro rendering';
   }
   const stored = STORED_SANITISED.find((s) => s.file === sink.file && s.expr === expr);
   if (stored) return 'stored sanitised';
