@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compressWhole, MAX_WHOLE_BYTES, preferredEncoding } from '../../api/middleware/compress-body.ts';
 
-const page = (size: number) => new TextEncoder().encode(`<p>${'Vintage oak table, barely used. '.repeat(size / 32)}</p>`);
+const page = (size: number) =>
+  new TextEncoder().encode(`<p>${'Vintage oak table, barely used. '.repeat(size / 32)}</p>`);
 const html = (headers: Record<string, string> = {}) =>
   new Response(null, { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8', ...headers } });
 const bytes = async (res: Response) => new Uint8Array(await res.arrayBuffer());
@@ -46,7 +47,9 @@ describe('compressWhole', () => {
   });
 
   it('keeps the status and compresses JSON too', async () => {
-    const body = new TextEncoder().encode(JSON.stringify({ ads: Array.from({ length: 200 }, (_, id) => ({ id, heading: `Ad ${id}` })) }));
+    const body = new TextEncoder().encode(
+      JSON.stringify({ ads: Array.from({ length: 200 }, (_, id) => ({ id, heading: `Ad ${id}` })) }),
+    );
     const res = compressWhole(
       new Response(null, { status: 404, headers: { 'Content-Type': 'application/json' } }),
       body,
