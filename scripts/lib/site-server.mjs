@@ -36,6 +36,8 @@ export async function startSiteServer({ outDir, port, host, onListening }) {
   // Anonymous GETs answered from the short page cache (api/middleware/micro-cache.ts, filled by
   // src/middleware.ts) are written straight from here, without a trip through Astro.
   const { cacheTtlMs, freshEntry, keyOf, mayShare, rememberWire } = await import('../../api/middleware/micro-cache.ts');
+  // The encoding a client accepts, read the same way as for pages compressed in src/middleware.ts.
+  const { preferredEncoding } = await import('../../api/middleware/compress-body.ts');
   const cacheOn = cacheTtlMs() > 0;
   // The cache key is the URL as Astro sees it (`new URL(...).href`); the few distinct raw
   // URLs a site is asked for are normalised once and remembered, with their pathname.
@@ -61,7 +63,7 @@ export async function startSiteServer({ outDir, port, host, onListening }) {
     if (!entry) return false;
     // Browsers accept br/gzip: each entry is compressed once, and its whole header list is
     // built once per (https, encoding), so a hit is one writeHead and one write.
-    const encoding = entry.body.byteLength > 1024 ? pickEncoding(req.headers['accept-encoding']) : null;
+    const encoding = entry.body.byteLength > 1024 ? preferredEncoding(req.headers['accept-encoding']) : null;
     entry.wire ??= {};
     const variant = `${https ? 's' : ''}${encoding ?? ''}`;
     let wire = entry.wire[variant];
@@ -116,12 +118,6 @@ export async function startSiteServer({ outDir, port, host, onListening }) {
     '.html': 'text/html; charset=utf-8',
   };
   const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest)|image\/svg)/;
-  function pickEncoding(accept) {
-    const a = String(accept ?? '');
-    if (/\bbr\b/.test(a)) return 'br';
-    if (/\bgzip\b/.test(a)) return 'gzip';
-    return null;
-  }
   const compressedFiles = new Map();
   function compressed(file, mtime, encoding) {
     const key = `${encoding}:${file}:${mtime}`;
@@ -164,7 +160,7 @@ export async function startSiteServer({ outDir, port, host, onListening }) {
     );
     if (type.startsWith('image/svg'))
       res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
-    const encoding = COMPRESSIBLE.test(type) ? pickEncoding(req.headers['accept-encoding']) : null;
+    const encoding = COMPRESSIBLE.test(type) ? preferredEncoding(req.headers['accept-encoding']) : null;
     if (encoding) {
       // Text assets are compressed once per file and kept (hashed names never change).
       const body = compressed(file, st.mtimeMs, encoding);

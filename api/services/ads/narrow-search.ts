@@ -120,14 +120,17 @@ export function narrowWhere(filter: TNarrowFilter, categoryId?: number | SQL): S
   // once per connection (db/prepared.ts), and the bench's home page mix made 232 texts of ~400
   // possible shapes, most of them planned afresh (40% of PostgreSQL's time was planning).
   const prices = clampedPriceKeys(filter.minPrice, filter.maxPrice);
-  const weekQuery = sql`${weeks ? anyKeyText(weeks) : null}::tsquery`;
-  const keys = sql`coalesce(${prices} && ${weekQuery}, ${prices}, ${weekQuery})`;
+  const weekKeysQuery = sql`${weeks ? anyKeyText(weeks) : null}::tsquery`;
   const min = filter.minPrice === undefined ? null : String(filter.minPrice);
   const max = filter.maxPrice === undefined ? null : String(filter.maxPrice);
   const from = filter.createdFrom ? filter.createdFrom.toISOString() : null;
   const conditions: SQL[] = [
     // One value, worked out once per statement (an InitPlan) whatever lookups it holds.
-    sql`${document} @@ (SELECT coalesce(q && k, q) FROM (SELECT ${words} AS q, ${keys} AS k) s)`,
+    // The words (q) narrowed by whichever of the price (p) and week (w) keys exist; OFFSET 0
+    // keeps the subquery whole, so each part is worked out once (pulled up, every mention of p
+    // was an InitPlan of its own).
+    sql`${document} @@ (SELECT coalesce(q && coalesce(p && w, p, w), q)
+                        FROM (SELECT ${words} AS q, ${prices} AS p, ${weekKeysQuery} AS w OFFSET 0) s)`,
     // The period's end is tested now, as publicAdFilter does: an ad leaves search when it expires.
     sql`${adSearch.expiresAt} > now()`,
     sql`(${min}::numeric IS NULL OR ${adSearch.price} >= ${min}::numeric)`,
