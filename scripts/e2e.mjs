@@ -11,6 +11,25 @@ const SHARDS = Math.max(1, Number(process.env.E2E_SHARDS ?? 3));
 /** Far apart: the server specs start extra servers at ports up to ~50 above their own. */
 const portOf = (i) => 4510 + 100 * i;
 
+/** Each labelled run's failures and closing summary, printed again at the very end: CI keeps
+ * only the tail of the output, and a shard's failure would otherwise scroll out of it. */
+const recap = [];
+
+/** Whether a line of Playwright's output belongs in the recap; `state` follows one run. */
+function recapLine(line, state) {
+  if (/^\s+\d+ (failed|flaky|interrupted|did not run|skipped|passed)\b/.test(line)) state.summary = true;
+  if (state.summary) return true;
+  if (/^\s+\d+\) \S+\.spec\.ts:/.test(line)) {
+    state.error = true;
+    return true;
+  }
+  if (state.error && /Error|Timeout|expect\(/.test(line)) {
+    state.error = false;
+    return true;
+  }
+  return false;
+}
+
 function playwright(extra, env, label) {
   return new Promise((resolve) => {
     const child = spawn('npx', ['playwright', 'test', ...extra], {
@@ -19,13 +38,18 @@ function playwright(extra, env, label) {
     });
     if (label) {
       // Lines of runs side by side, each told apart by its label.
+      const state = { summary: false, error: false };
       for (const stream of [child.stdout, child.stderr]) {
         let rest = '';
         stream.setEncoding('utf8');
         stream.on('data', (chunk) => {
           const lines = (rest + chunk).split('\n');
           rest = lines.pop() ?? '';
-          for (const line of lines) if (line.trim()) process.stdout.write(`[${label}] ${line}\n`);
+          for (const line of lines) {
+            if (!line.trim()) continue;
+            process.stdout.write(`[${label}] ${line}\n`);
+            if (recapLine(line, state)) recap.push(`[${label}] ${line}`);
+          }
         });
         stream.on('end', () => rest.trim() && process.stdout.write(`[${label}] ${rest}\n`));
       }
@@ -48,6 +72,7 @@ const shards = await Promise.all(
 );
 const alone = await playwright([], { E2E_GROUP: 'alone', E2E_PORT: String(portOf(0)) });
 const failed = shards.filter((c) => c !== 0).length + (alone !== 0 ? 1 : 0);
+if (recap.length) console.log(`\nThe shards, again:\n${recap.join('\n')}`);
 console.log(
   `Browser suite: ${SHARDS} shards, then the server specs, in ${Math.round((Date.now() - started) / 1000)} s.`,
 );
