@@ -106,31 +106,40 @@ export type TNarrowFilter = {
 };
 
 /**
+ * The index keys a row's document must match for `filter`, as one tsquery worked out once per
+ * statement (an InitPlan) whatever lookups it holds: the words (q) narrowed by whichever of the
+ * price (p) and week (w) keys exist. OFFSET 0 keeps the subquery whole, so each part is worked
+ * out once (pulled up, every mention of p was an InitPlan of its own).
+ */
+export function narrowKeys(filter: TNarrowFilter): SQL {
+  const words = documentQuery(filter.terms, filter.categoryKeys);
+  const weeks = filter.createdFrom ? weekKeys(filter.createdFrom) : undefined;
+  // The price and week keys, each NULL when there are none (or too many to be worth it): a
+  // search with or without a price range, or past the cap with a threshold, is the same
+  // statement text. The search connections plan each text once per connection
+  // (db/prepared.ts), and the bench's home page mix made 232 texts of ~400 possible shapes,
+  // most of them planned afresh (40% of PostgreSQL's time was planning).
+  const prices = clampedPriceKeys(filter.minPrice, filter.maxPrice);
+  const weekKeysQuery = sql`${weeks ? anyKeyText(weeks) : null}::tsquery`;
+  return sql`(SELECT coalesce(q && coalesce(p && w, p, w), q)
+              FROM (SELECT ${words} AS q, ${prices} AS p, ${weekKeysQuery} AS w OFFSET 0) s)`;
+}
+
+/**
  * The public ads matching `filter` (and `categoryId` when given) in ad_search. A price range or
  * a creation threshold narrows the index lookup through the bucket keys when it spans few of
  * them; the rows' own columns then give the exact bounds. The category is its partition
- * (drizzle/0019), chosen while the statement runs when the id is an expression.
+ * (drizzle/0019), chosen while the statement runs when the id is an expression. `keys`: the
+ * filter's narrowKeys, or a reference to them worked out once elsewhere in the statement
+ * (summarizeMatches' `keys`), so that every category's count does not repeat them.
  */
-export function narrowWhere(filter: TNarrowFilter, categoryId?: number | SQL): SQL {
-  const words = documentQuery(filter.terms, filter.categoryKeys);
-  const weeks = filter.createdFrom ? weekKeys(filter.createdFrom) : undefined;
-  // The price and week keys, each NULL when there are none (or too many to be worth it), and
-  // every bound a parameter that may be NULL: a search with or without a price range, or past
-  // the cap with a threshold, is the same statement text. The search connections plan each text
-  // once per connection (db/prepared.ts), and the bench's home page mix made 232 texts of ~400
-  // possible shapes, most of them planned afresh (40% of PostgreSQL's time was planning).
-  const prices = clampedPriceKeys(filter.minPrice, filter.maxPrice);
-  const weekKeysQuery = sql`${weeks ? anyKeyText(weeks) : null}::tsquery`;
+export function narrowWhere(filter: TNarrowFilter, categoryId?: number | SQL, keys: SQL = narrowKeys(filter)): SQL {
+  // Every bound a parameter that may be NULL, as the keys are (narrowKeys): one statement text.
   const min = filter.minPrice === undefined ? null : String(filter.minPrice);
   const max = filter.maxPrice === undefined ? null : String(filter.maxPrice);
   const from = filter.createdFrom ? filter.createdFrom.toISOString() : null;
   const conditions: SQL[] = [
-    // One value, worked out once per statement (an InitPlan) whatever lookups it holds.
-    // The words (q) narrowed by whichever of the price (p) and week (w) keys exist; OFFSET 0
-    // keeps the subquery whole, so each part is worked out once (pulled up, every mention of p
-    // was an InitPlan of its own).
-    sql`${document} @@ (SELECT coalesce(q && coalesce(p && w, p, w), q)
-                        FROM (SELECT ${words} AS q, ${prices} AS p, ${weekKeysQuery} AS w OFFSET 0) s)`,
+    sql`${document} @@ ${keys}`,
     // The period's end is tested now, as publicAdFilter does: an ad leaves search when it expires.
     sql`${adSearch.expiresAt} > now()`,
     sql`(${min}::numeric IS NULL OR ${adSearch.price} >= ${min}::numeric)`,
@@ -165,6 +174,9 @@ const NARROW_ORDER: Record<TPlainSort, SQL[]> = {
   'price-asc': [asc(adSearch.price), asc(adSearch.adId)],
   'price-desc': [desc(adSearch.price), desc(adSearch.adId)],
 };
+
+/** summarizeMatches' `keys`, as its conditions refer to them. */
+export const KEYS_REF = sql`(SELECT query FROM kq)`;
 
 /** What one pass over a search's matches tells (summarizeMatches). */
 export type TMatchSummary = {
@@ -219,6 +231,13 @@ export async function summarizeMatches(
   where: SQL,
   options: {
     upTo: number;
+    /**
+     * The filter's narrowKeys, worked out once at the head of the statement (the CTE `kq`):
+     * `where` and the per-category conditions refer to them as KEYS_REF instead of each
+     * repeating them (with the sidebar's counts the statement held them twice, three times for
+     * a price order).
+     */
+    keys?: SQL;
     /** The chosen category's id (categoryIdOf), to tell an unknown slug from no matches. */
     chosenId?: SQL;
     /** Every category's matches counted up to `upTo`: the search without its category. */
@@ -328,8 +347,9 @@ export async function summarizeMatches(
     ? sql`SELECT x.* FROM ${categories} k, LATERAL (SELECT ${columns} FROM ${adSearch}
             WHERE ${options.everyCategory(sql`k.id`)} LIMIT ${upTo}) x WHERE k.id IS NOT NULL`
     : sql`SELECT ${columns} FROM ${adSearch} WHERE ${where} LIMIT ${upTo}`;
+  const keys = options.keys ? sql`kq AS MATERIALIZED (SELECT ${options.keys} AS query),\n    ` : sql``;
   const statement = sql`
-    WITH m AS MATERIALIZED (${collect}),
+    WITH ${keys}m AS MATERIALIZED (${collect}),
     mn AS MATERIALIZED (SELECT count(*) AS n FROM m)${grouped}${walkCte}
     SELECT ${scoped}::int AS scoped,
            ${options.chosenId ?? sql`NULL`}::int AS chosen_id,
