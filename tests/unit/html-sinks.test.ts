@@ -14,7 +14,9 @@ import { describe, expect, it } from 'vitest';
  *      sanitise that field before saving it;
  *   5. a variable of the same file holding HTML Astro rendered itself from a slot
  *      (`rememberedHtml(…, () => Astro.slots.render(…))`, src/lib/fragment-cache.ts): replayed
- *      markup, escaped when it was rendered like any template.
+ *      markup, escaped when it was rendered like any template;
+ *   6. in src/components/ui/glyph.tsx, a variable assigned from `iconShapes(…)`: a lucide icon's
+ *      fixed shapes from the package's data, every attribute value escaped.
  * Anything else fails this test: sanitise it, or add it to the list with its writers.
  */
 /** The exported cleaners of api/lib/sanitize.ts (ad descriptions have the stricter one). */
@@ -148,6 +150,13 @@ function isSafe(sink: TSink, text: string): string | null {
     new RegExp(`\\b(const|let)\\s+${expr}\\s*=[^;]*rememberedHtml\\([^;]*Astro\\.slots\\.render\\(`).test(text)
   ) {
     return 'replayed Astro rendering';
+  }
+  if (
+    sink.file === 'src/components/ui/glyph.tsx' &&
+    /^[A-Za-z_$][\w$]*$/.test(expr) &&
+    new RegExp(`\\b(const|let)\\s+${expr}\\s*=\\s*iconShapes\\(`).test(text)
+  ) {
+    return 'lucide icon shapes';
   }
   const stored = STORED_SANITISED.find((s) => s.file === sink.file && s.expr === expr);
   if (stored) return 'stored sanitised';

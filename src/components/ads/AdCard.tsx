@@ -1,7 +1,10 @@
-import { MapPin } from 'lucide-react';
+import * as mapPinIcon from 'lucide-react/icons/map-pin';
 import { imageSrcSet, uploadUrl } from '../../../api/lib/image-urls.ts';
+import { glyph } from '../ui/glyph.tsx';
 import WishlistHeart from '../wishlist/WishlistHeart.tsx';
 import { formatPrice, timeAgo } from './format.ts';
+
+const MapPin = glyph(mapPinIcon);
 
 export type TCardAd = {
   id: number;

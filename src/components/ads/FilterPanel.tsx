@@ -1,9 +1,14 @@
-import { Search, SlidersHorizontal } from 'lucide-react';
+import * as searchIcon from 'lucide-react/icons/search';
+import * as slidersIcon from 'lucide-react/icons/sliders-horizontal';
 import { type Ref, useId, useRef, useState } from 'react';
 import { checkPriceRange, type TPriceErrors } from '../../lib/browse-filters.ts';
 import { notify } from '../../lib/toast.ts';
+import { glyph } from '../ui/glyph.tsx';
 import { formatCount } from './format.ts';
 import { followInPage } from './in-page-link.ts';
+
+const Search = glyph(searchIcon);
+const SlidersHorizontal = glyph(slidersIcon);
 
 /** `capped`: the count stopped there (shown as "1,000+"). */
 export type TCategory = { name: string; slug: string; count: number; capped?: boolean };

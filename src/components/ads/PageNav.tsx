@@ -1,7 +1,12 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import * as chevronLeftIcon from 'lucide-react/icons/chevron-left';
+import * as chevronRightIcon from 'lucide-react/icons/chevron-right';
 import type { MouseEvent, ReactNode } from 'react';
+import { glyph } from '../ui/glyph.tsx';
 import { pageItems } from '../ui/pagination.ts';
 import { followInPage } from './in-page-link.ts';
+
+const ChevronLeft = glyph(chevronLeftIcon);
+const ChevronRight = glyph(chevronRightIcon);
 
 /** The browse list's page links: Prev, 1 … 4 5 6 … 20, Next; real links, followed in the page. */
 export default function PageNav({

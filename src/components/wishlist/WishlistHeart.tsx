@@ -1,11 +1,15 @@
-import { Heart, X } from 'lucide-react';
+import { X } from 'lucide-react';
+import * as heartIcon from 'lucide-react/icons/heart';
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { apiFetch } from '../../lib/api.ts';
 import { SAVE_HASH, signInHref } from '../../lib/next-path.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { notify } from '../../lib/toast.ts';
+import { glyph } from '../ui/glyph.tsx';
 import { loadWishlistIds, useWishlistIds } from './wishlist-ids.ts';
+
+const Heart = glyph(heartIcon);
 
 type Props = {
   adId: number;
