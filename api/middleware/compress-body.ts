@@ -65,9 +65,12 @@ export function compressWhole(res: Response, body: Uint8Array<ArrayBuffer>, acce
   // Whichever way it goes out, the answer depends on Accept-Encoding.
   if (text && body.byteLength >= MIN_BYTES) addVary(headers, 'Accept-Encoding');
   const encoding = worthCompressing(headers, body.byteLength) ? preferredEncoding(acceptEncoding) : null;
-  if (!encoding) return new Response(body, { status: res.status, statusText: res.statusText, headers });
-  const packed = encoding === 'br' ? zlib.brotliCompressSync(body, BROTLI) : zlib.gzipSync(body, { level: 6 });
-  headers.set('Content-Encoding', encoding);
-  headers.delete('content-length');
-  return new Response(packed, { status: res.status, statusText: res.statusText, headers });
+  const out = encoding === 'br' ? zlib.brotliCompressSync(body, BROTLI) : encoding ? zlib.gzipSync(body, { level: 6 }) : body;
+  if (encoding) headers.set('Content-Encoding', encoding);
+  // The length, known here, goes with the answer: the stream compressor on the way out reads it
+  // to leave a small answer alone. Without it, every answer under MIN_BYTES (a search with no
+  // result, an error) got a brotli stream of its own at quality 4 there, 13% of the server's
+  // CPU under the bench's API mix (docs/PERFORMANCE.md).
+  headers.set('Content-Length', String(out.byteLength));
+  return new Response(out, { status: res.status, statusText: res.statusText, headers });
 }

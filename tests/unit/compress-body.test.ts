@@ -74,6 +74,13 @@ describe('compressWhole', () => {
       const out = compressWhole(res, b, accept);
       expect(out.headers.get('content-encoding'), name).toBe(res.headers.get('content-encoding'));
       expect(await bytes(out), name).toEqual(b);
+      // Its length goes with it, which the stream compressor reads to leave a small one alone.
+      expect(out.headers.get('content-length'), name).toBe(String(b.byteLength));
     }
+  });
+
+  it('tells the length of what it compressed', async () => {
+    const out = compressWhole(html(), page(40_000), 'br');
+    expect(out.headers.get('content-length')).toBe(String((await bytes(out)).byteLength));
   });
 });
