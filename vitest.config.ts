@@ -9,6 +9,7 @@ const api = (driver: 'pglite' | 'postgres') => ({
     // so ordinary tests never trip them (tests/api/security-rate-limit.test.ts sets 1).
     env: { TEST_DRIVER: driver, RATE_LIMIT_SCALE: '1000' },
     globalSetup: ['tests/helpers/global-setup.ts'],
+    setupFiles: ['tests/helpers/check-compiler.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -2,6 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { rowsOf } from '../lib/rows-of.ts';
 import type { Db, Tx } from './client.ts';
+import { compileSql } from './compile-sql.ts';
 
 const dialect = new PgDialect();
 
@@ -19,8 +20,28 @@ type TUnsafeClient = { unsafe: (text: string, params: unknown[], options: { prep
 export async function executePrepared<T>(q: Db | Tx, statement: SQL): Promise<T[]> {
   const client = (q as unknown as { $client?: Partial<TUnsafeClient> }).$client;
   if (typeof client?.unsafe === 'function') {
-    const { sql, params } = dialect.sqlToQuery(statement);
+    const { sql, params } = compiled(statement);
     return (await (client as TUnsafeClient).unsafe(sql, params, { prepare: true })) as T[];
   }
+  // The embedded database runs drizzle's own text; in the tests compiled() still checks ours.
+  if (preparedTestHooks.checkCompiler) compiled(statement);
   return rowsOf<T>(await q.execute(statement));
+}
+
+/**
+ * Test-only, set by tests/helpers/check-compiler.ts for every API test: each statement is also
+ * compiled by drizzle, and a difference from compile-sql.ts fails the request.
+ */
+export const preparedTestHooks = { checkCompiler: false };
+
+/** The statement's text and parameters, by compile-sql.ts where it can (drizzle's compiler otherwise). */
+function compiled(statement: SQL): { sql: string; params: unknown[] } {
+  const fast = compileSql(statement);
+  if (preparedTestHooks.checkCompiler) {
+    const reference = dialect.sqlToQuery(statement);
+    if (fast && (fast.sql !== reference.sql || JSON.stringify(fast.params) !== JSON.stringify(reference.params))) {
+      throw new Error(`compileSql differs from drizzle for: ${reference.sql}`);
+    }
+  }
+  return fast ?? dialect.sqlToQuery(statement);
 }

@@ -65,7 +65,8 @@ export function compressWhole(res: Response, body: Uint8Array<ArrayBuffer>, acce
   // Whichever way it goes out, the answer depends on Accept-Encoding.
   if (text && body.byteLength >= MIN_BYTES) addVary(headers, 'Accept-Encoding');
   const encoding = worthCompressing(headers, body.byteLength) ? preferredEncoding(acceptEncoding) : null;
-  const out = encoding === 'br' ? zlib.brotliCompressSync(body, BROTLI) : encoding ? zlib.gzipSync(body, { level: 6 }) : body;
+  const out =
+    encoding === 'br' ? zlib.brotliCompressSync(body, BROTLI) : encoding ? zlib.gzipSync(body, { level: 6 }) : body;
   if (encoding) headers.set('Content-Encoding', encoding);
   // The length, known here, goes with the answer: the stream compressor on the way out reads it
   // to leave a small answer alone. Without it, every answer under MIN_BYTES (a search with no
