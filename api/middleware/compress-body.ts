@@ -19,13 +19,15 @@ export const MAX_WHOLE_BYTES = 256 * 1024;
 /** The encodings offered, best first. */
 const ENCODINGS = ['br', 'gzip'];
 /**
- * Brotli at quality 1, with a window fitting the bodies above: a fifth of quality 4's time (the
- * stream compressor's default) on the home page's 46 kB, for 15% more bytes (9.7 against
- * 8.4 kB). A page of search results is made once; the page cache's hits carry their own copy,
- * compressed harder once (scripts/lib/site-server.mjs).
+ * Brotli at quality 0, with a window fitting the bodies above. A page of search results is made
+ * once, and compressing it was still a fifteenth of the server's CPU for the home page at
+ * quality 1 (docs/PERFORMANCE.md): quality 0 takes about half that for 4% more bytes (13.1
+ * against 12.7 kB on a 77 kB page; quality 4, the stream compressor's default, made 11.0 kB in
+ * three times quality 1's time). The page cache's hits carry their own copy, compressed harder
+ * once (scripts/lib/site-server.mjs).
  */
 const BROTLI: zlib.BrotliOptions = {
-  params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 },
+  params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 0, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 },
 };
 const TEXT_TYPE = /^(text\/|application\/(json|javascript|xml|[\w.+-]+\+(json|xml))|image\/svg\+xml)/i;
 
