@@ -64,7 +64,9 @@ describe('the patches of Astro in the build', () => {
   it("hash an island's component and props for its id with Node's SHA-1", () => {
     const patched = patchAstroModule(component, fs.readFileSync(component, 'utf8'));
     expect(patched, 'astro/dist/runtime/server/render/component.js changed').toEqual(expect.any(String));
-    expect(patched).toMatch(/const astroId = __islandHash\(`<!--\$\{metadata\.componentExport\.value\}:\$\{metadata\.componentUrl\}-->\n\$\{serializeProps\(/);
+    expect(patched).toMatch(
+      /const astroId = __islandHash\(`<!--\$\{metadata\.componentExport\.value\}:\$\{metadata\.componentUrl\}-->\n\$\{serializeProps\(/,
+    );
     expect(patched).not.toContain('shorthash(');
   });
 
