@@ -170,6 +170,27 @@ describe(`search on ${driver}`, () => {
     });
   });
 
+  describe('price ranges', () => {
+    // Lighting's one ad costs 50, furniture's 10 to 70: a range below 50 or above 70 leaves a
+    // category out of the index lookup (categoriesReaching), and must find what it always did.
+    it('find the same ads and counts when a category has no ad in the range', async () => {
+      const cheap = await list('search=sofa&max_price=45&sort=price-desc&category_counts=1');
+      expect(headings(cheap)).toEqual(['Red chair', 'Leather sofa', 'Grey sofa']);
+      expect(cheap.data.total).toBe(3);
+      const counts = Object.fromEntries(
+        (cheap.data.categoryCounts as { slug: string; count: number }[]).map((c) => [c.slug, c.count]),
+      );
+      expect(counts).toEqual({ furniture: 3, lighting: 0, garden: 0 });
+
+      const lamp = await list('search=sofa&min_price=45&max_price=55');
+      expect(headings(lamp)).toEqual(['Brass floor lamp']);
+      const none = await list('search=sofa&min_price=1000&category_counts=1');
+      expect(none.status).toBe(200);
+      expect(none.data.total).toBe(0);
+      expect((none.data.categoryCounts as { count: number }[]).every((c) => c.count === 0)).toBe(true);
+    });
+  });
+
   describe('cards', () => {
     // A search whose matches are all counted gets its cards from the counting statement (built
     // as JSON in the database); past the cap, from a query of their own; the plain list reads

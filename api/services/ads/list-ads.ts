@@ -454,8 +454,8 @@ async function listNarrow<T extends TListEmpty>(
     chosenId: selected,
     // The sidebar: every category's matches of the same words and prices.
     byCategory: withCounts ? inCategory : undefined,
-    // A price order's threshold needs a sample from every category (summarizeMatches).
-    everyCategory: key !== '' && selected === undefined ? inCategory : undefined,
+    // A price order's threshold from the categories its first prices are likely in (summarizeMatches).
+    priceSample: key !== '' && selected === undefined ? inCategory : undefined,
     sort: key,
     allIds: relevance,
     limit,

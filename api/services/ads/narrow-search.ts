@@ -121,8 +121,29 @@ export function narrowKeys(filter: TNarrowFilter): SQL {
   // most of them planned afresh (40% of PostgreSQL's time was planning).
   const prices = clampedPriceKeys(filter.minPrice, filter.maxPrice);
   const weekKeysQuery = sql`${weeks ? anyKeyText(weeks) : null}::tsquery`;
-  return sql`(SELECT coalesce(q && coalesce(p && w, p, w), q)
-              FROM (SELECT ${words} AS q, ${prices} AS p, ${weekKeysQuery} AS w OFFSET 0) s)`;
+  const reaching = categoriesReaching(filter.minPrice, filter.maxPrice);
+  return sql`(SELECT CASE WHEN c IS NULL THEN b ELSE b && c END
+              FROM (SELECT coalesce(q && coalesce(p && w, p, w), q) AS b, c
+                    FROM (SELECT ${words} AS q, ${prices} AS p, ${weekKeysQuery} AS w, ${reaching} AS c OFFSET 0) s0) s)`;
+}
+
+/**
+ * With a price bound, the keys of the categories that have an ad in the range at all (each
+ * category's lowest and highest price: two lookups in ads' (category_id, price) index), as one
+ * tsquery matching any; a key no row has when none does; NULL without a bound. Each partition's
+ * index holds its own category's key only, so a partition outside the range gives no match at
+ * once instead of its bitmap of the words being read and filtered row by row: a page past the
+ * cap in price order, bounded from a threshold above every price of the cheaper categories, read
+ * three of them whole for `rece:*` (38,000 rows each, 69 ms at 1M ads).
+ */
+function categoriesReaching(min: number | undefined, max: number | undefined): SQL {
+  const low = min === undefined ? null : String(min);
+  const high = max === undefined ? null : String(max);
+  const bounded = min !== undefined || max !== undefined;
+  return sql`(SELECT CASE WHEN ${bounded}::boolean THEN coalesce(string_agg('''#c' || k.id || '''', ' | '), '''#none''')::tsquery END
+     FROM ${categories} k WHERE k.id IS NOT NULL
+       AND (${low}::numeric IS NULL OR (SELECT max(${ads.price}) FROM ${ads} WHERE ${ads.categoryId} = k.id) >= ${low}::numeric)
+       AND (${high}::numeric IS NULL OR (SELECT min(${ads.price}) FROM ${ads} WHERE ${ads.categoryId} = k.id) <= ${high}::numeric))`;
 }
 
 /**
@@ -243,10 +264,13 @@ export async function summarizeMatches(
     /** Every category's matches counted up to `upTo`: the search without its category. */
     byCategory?: (categoryId: SQL) => SQL;
     /**
-     * Collect up to `upTo` in every category (`where` for each category's id) instead of up to
-     * `upTo` in all: a sample from every category, for a threshold that holds in price order.
+     * Collect the `upTo` matches category by category (`where` for each category's id), the
+     * categories in the order of their highest price (highest price first) or lowest (lowest
+     * first), instead of in partition order: a price order's threshold (boundAt) holds from any
+     * sample, but from the cheap categories first it let through nearly every match of a
+     * common word.
      */
-    everyCategory?: (categoryId: SQL) => SQL;
+    priceSample?: (categoryId: SQL) => SQL;
     sort: TPlainSort;
     /** The cards get every id of the scope (a Best match ranks them itself), not the page's. */
     allIds: boolean;
@@ -329,9 +353,7 @@ export async function summarizeMatches(
     : sql``;
   const categoryCount = options.chosenId
     ? sql`CASE WHEN k.id = ${options.chosenId} THEN ${scoped} ELSE ${scanned} END`
-    : options.everyCategory
-      ? collected
-      : sql`CASE WHEN ${complete} THEN ${collected} ELSE ${scanned} END`;
+    : sql`CASE WHEN ${complete} THEN ${collected} ELSE ${scanned} END`;
   const perCategory = byCategory
     ? sql`(SELECT coalesce(json_agg(json_build_object('id', k.id, 'slug', k.slug, 'n', ${categoryCount})
              ORDER BY k.id), '[]')::text
@@ -342,10 +364,18 @@ export async function summarizeMatches(
     : sql``;
   // The partitions are read in category order, so the first `upTo` matches come from the first
   // categories that hold them: the threshold of a date, which has nothing to do with the
-  // category, holds as well from them; a price does, and a sample from every category is taken.
-  const collect = options.everyCategory
-    ? sql`SELECT x.* FROM ${categories} k, LATERAL (SELECT ${columns} FROM ${adSearch}
-            WHERE ${options.everyCategory(sql`k.id`)} LIMIT ${upTo}) x WHERE k.id IS NOT NULL`
+  // category, is as tight from them as from any; for a price the categories are read from the
+  // most expensive (or cheapest) on. Each category's extreme price is one lookup in ads'
+  // (category_id, price) index. Sampling up to `upTo` in every category instead read a common
+  // word's bitmap in all eight partitions: 90 ms at 1M ads for `for`, highest price first.
+  const extreme = sql.raw(options.sort === 'price-desc' ? 'max' : 'min');
+  const direction = sql.raw(options.sort === 'price-desc' ? 'DESC NULLS LAST' : 'ASC NULLS LAST');
+  const collect = options.priceSample
+    ? sql`SELECT x.* FROM (SELECT k.id FROM ${categories} k WHERE k.id IS NOT NULL
+            ORDER BY (SELECT ${extreme}(${ads.price}) FROM ${ads} WHERE ${ads.categoryId} = k.id) ${direction}, k.id
+            OFFSET 0) k,
+          LATERAL (SELECT ${columns} FROM ${adSearch} WHERE ${options.priceSample(sql`k.id`)} LIMIT ${upTo}) x
+          LIMIT ${upTo}`
     : sql`SELECT ${columns} FROM ${adSearch} WHERE ${where} LIMIT ${upTo}`;
   const keys = options.keys ? sql`kq AS MATERIALIZED (SELECT ${options.keys} AS query),\n    ` : sql``;
   const statement = sql`
