@@ -14,6 +14,7 @@ import {
   fillInProgress,
   noteWrite,
   responseFrom,
+  storeBody,
   storeResponse,
 } from '../api/middleware/micro-cache.ts';
 import { isCrossSite } from '../api/middleware/origin-check.ts';
@@ -92,13 +93,14 @@ export const onRequest = defineMiddleware(async (context, next) => {
       const status = res.status;
       if (!path.startsWith('/api/')) res = withHeaders(res, (h) => pageCaching(h, path, status, Boolean(token)));
       noteWrite(context.request.method, res.status, path);
-      if (key) res = await storeResponse(key, res);
       if (res.body && context.request.method !== 'HEAD' && WHOLE.test(res.headers.get('content-type') ?? '')) {
         // A page Astro streamed in hundreds of small chunks, or an API answer (a string
-        // already), goes out as one body, compressed here in one call (compress-body.ts).
+        // already), goes out as one body, compressed here in one call (compress-body.ts),
+        // read once for the cache and for that.
         const body = new Uint8Array(await res.arrayBuffer());
+        if (key) res = storeBody(key, res, body);
         res = compressWhole(res, body, context.request.headers.get('accept-encoding'));
-      }
+      } else if (key) res = await storeResponse(key, res);
     }
   } catch (err) {
     endFill?.();

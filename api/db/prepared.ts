@@ -37,11 +37,10 @@ export const preparedTestHooks = { checkCompiler: false };
 /** The statement's text and parameters, by compile-sql.ts where it can (drizzle's compiler otherwise). */
 function compiled(statement: SQL): { sql: string; params: unknown[] } {
   const fast = compileSql(statement);
-  if (preparedTestHooks.checkCompiler) {
-    const reference = dialect.sqlToQuery(statement);
-    if (fast && (fast.sql !== reference.sql || JSON.stringify(fast.params) !== JSON.stringify(reference.params))) {
-      throw new Error(`compileSql differs from drizzle for: ${reference.sql}`);
-    }
+  if (fast && !preparedTestHooks.checkCompiler) return fast;
+  const reference = dialect.sqlToQuery(statement);
+  if (fast && (fast.sql !== reference.sql || JSON.stringify(fast.params) !== JSON.stringify(reference.params))) {
+    throw new Error(`compileSql differs from drizzle for: ${reference.sql}`);
   }
-  return fast ?? dialect.sqlToQuery(statement);
+  return reference;
 }

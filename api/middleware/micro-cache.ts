@@ -213,9 +213,18 @@ function cacheable(res: Response): boolean {
  * (the same bytes; the body has been read, so a new Response is returned).
  */
 export async function storeResponse(key: string, res: Response, now = Date.now()): Promise<Response> {
+  if (!cacheTtlMs() || !cacheable(res)) return res;
+  return storeBody(key, res, new Uint8Array(await res.arrayBuffer()), now);
+}
+
+/**
+ * storeResponse for an answer whose body the caller has read already (`body`, the bytes of
+ * `res`): the middleware reads a page once, for the cache and for compressing it.
+ */
+export function storeBody(key: string, res: Response, body: Uint8Array<ArrayBuffer>, now = Date.now()): Response {
   const ttl = cacheTtlMs();
-  if (!ttl || !cacheable(res)) return res;
-  const body = new Uint8Array(await res.arrayBuffer());
+  if (!ttl || !cacheable(res))
+    return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
   // Per-response headers are not replayed: the length is recomputed, the request id is per request.
   const headers: [string, string][] = [...res.headers.entries()].filter(
     ([k]) => k !== 'content-length' && k !== 'x-request-id',

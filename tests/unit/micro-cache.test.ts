@@ -8,6 +8,7 @@ import {
   freshEntry,
   noteWrite,
   rememberWire,
+  storeBody,
   storeResponse,
 } from '../../api/middleware/micro-cache.ts';
 
@@ -57,6 +58,20 @@ describe('the anonymous page cache', () => {
 
   it('keys on the Host too, so a forged Host cannot poison the real entry', () => {
     expect(cacheKey(get('http://evil.example/'))).not.toBe(cacheKey(get('http://site/')));
+  });
+
+  it('stores a body read already (storeBody) as it would the answer, and gives back the same bytes', async () => {
+    const bytes = new TextEncoder().encode('<p>read once</p>');
+    const miss = storeBody('read', html('unused'), bytes, 1000);
+    expect(miss.headers.get('x-cache')).toBe('MISS');
+    expect(await miss.text()).toBe('<p>read once</p>');
+    expect(await cachedResponse('read', 2000)?.text()).toBe('<p>read once</p>');
+    // Not cacheable: nothing kept, the same status, headers and bytes go out.
+    const refused = storeBody('gone', html('unused', { 'x-kept': 'yes' }, 404), bytes, 1000);
+    expect(cachedResponse('gone', 2000)).toBeNull();
+    expect(refused.status).toBe(404);
+    expect(refused.headers.get('x-kept')).toBe('yes');
+    expect(await refused.text()).toBe('<p>read once</p>');
   });
 
   it('does not keep errors, cookies, private or non-HTML/JSON answers', async () => {

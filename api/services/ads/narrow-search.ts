@@ -36,32 +36,19 @@ const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 /** Whole weeks since 1970, as the index function counts them. */
 export const weekOf = (date: Date) => Math.floor(date.getTime() / WEEK_MS);
 
-/** Buckets a price range may span and still be narrowed in the index (wider: rows filter it). */
-const MAX_PRICE_KEYS = 6;
+/**
+ * Buckets a price range may span in one category and still be narrowed in the index there
+ * (wider: the rows filter it). Each key's list is long (a bucket holds a tenth of a category's
+ * ads or more), and a range over many of them cost the index more than it saved: over the
+ * same 400 searches at 1M ads, mean 15.5 ms with at most 3 a category against 16.2 with 6
+ * (and 18.0 with none).
+ */
+const MAX_PRICE_KEYS = 3;
 /** Weeks a "created since" may span and still be narrowed in the index. */
 const MAX_WEEK_KEYS = 26;
 
 /** PRICE_BOUNDS as the index function's array (drizzle/0016_ad_search.sql). */
 const BOUNDS_ARRAY = sql.raw(`'{${PRICE_BOUNDS.join(',')}}'::numeric[]`);
-
-/**
- * The price buckets of [min, max] as a tsquery worked out in the statement, clamped to the
- * buckets of the lowest and highest price any ad has (an index lookup at each end of ads'
- * price index: every row of ad_search mirrors an ad's price); NULL when no bound is asked for,
- * or when that is still more than MAX_PRICE_KEYS buckets or no bucket at all. A page past the cap in price order is bounded by
- * the sample's threshold on one side only: highest price first, "at least the 10th highest
- * sampled price" spans every bucket up to 10^9 and was read row by row (28 ms at 1M ads for a
- * common word), while the catalogue's prices end a bucket or two above it (1 ms).
- */
-function clampedPriceKeys(min: number | undefined, max: number | undefined): SQL {
-  const bounded = min !== undefined || max !== undefined;
-  const from = priceBucket(min ?? 0);
-  const to = max === undefined ? PRICE_BOUNDS.length : priceBucket(max);
-  return sql`(SELECT CASE WHEN ${bounded}::boolean AND r.hi - r.lo < ${MAX_PRICE_KEYS} THEN string_agg('''#p' || b || '''', ' | ')::tsquery END
-     FROM (SELECT greatest(${from}::int, width_bucket(min(${ads.price}), ${BOUNDS_ARRAY})) AS lo,
-                  least(${to}::int, width_bucket(max(${ads.price}), ${BOUNDS_ARRAY})) AS hi FROM ${ads}) r
-     CROSS JOIN LATERAL generate_series(r.lo, r.hi) b GROUP BY r.lo, r.hi)`;
-}
 
 /** The weeks from `since`'s (one before, for rounding) to next week's. */
 function weekKeys(since: Date): string[] | undefined {
@@ -108,7 +95,7 @@ export type TNarrowFilter = {
 /**
  * The index keys a row's document must match for `filter`, as one tsquery worked out once per
  * statement (an InitPlan) whatever lookups it holds: the words (q) narrowed by whichever of the
- * price (p) and week (w) keys exist. OFFSET 0 keeps the subquery whole, so each part is worked
+ * price (p: per category, categoryPriceKeys) and week (w) keys exist. OFFSET 0 keeps the subquery whole, so each part is worked
  * out once (pulled up, every mention of p was an InitPlan of its own).
  */
 export function narrowKeys(filter: TNarrowFilter): SQL {
@@ -119,32 +106,57 @@ export function narrowKeys(filter: TNarrowFilter): SQL {
   // statement text. The search connections plan each text once per connection
   // (db/prepared.ts), and the bench's home page mix made 232 texts of ~400 possible shapes,
   // most of them planned afresh (40% of PostgreSQL's time was planning).
-  const prices = clampedPriceKeys(filter.minPrice, filter.maxPrice);
+  const prices = categoryPriceKeys(filter.minPrice, filter.maxPrice);
   const weekKeysQuery = sql`${weeks ? anyKeyText(weeks) : null}::tsquery`;
-  const reaching = categoriesReaching(filter.minPrice, filter.maxPrice);
-  return sql`(SELECT CASE WHEN c IS NULL THEN b ELSE b && c END
-              FROM (SELECT coalesce(q && coalesce(p && w, p, w), q) AS b, c
-                    FROM (SELECT ${words} AS q, ${prices} AS p, ${weekKeysQuery} AS w, ${reaching} AS c OFFSET 0) s0) s)`;
+  return sql`(SELECT coalesce(q && coalesce(p && w, p, w), q)
+              FROM (SELECT ${words} AS q, ${prices} AS p, ${weekKeysQuery} AS w OFFSET 0) s)`;
 }
 
 /**
- * With a price bound, the keys of the categories that have an ad in the range at all (each
- * category's lowest and highest price: two lookups in ads' (category_id, price) index), as one
- * tsquery matching any; a key no row has when none does; NULL without a bound. Each partition's
- * index holds its own category's key only, so a partition outside the range gives no match at
- * once instead of its bitmap of the words being read and filtered row by row: a page past the
- * cap in price order, bounded from a threshold above every price of the cheaper categories, read
- * three of them whole for `rece:*` (38,000 rows each, 69 ms at 1M ads).
+ * With a price bound, the keys of every category that has an ad in the range, each with the
+ * price buckets the range spans within that category's own prices (its lowest and highest: one
+ * lookup at each end of ads' (category_id, price) index; every ad_search row mirrors an ad's
+ * price): `'#c2' & ('#p20' | '#p21') | '#c3' | …`, a category's buckets left out where they
+ * would be more than MAX_PRICE_KEYS. A key no row has when no category reaches the range; NULL
+ * without a bound.
+ *
+ * Each partition's index holds its own category's key only, so a partition outside the range
+ * answers at once instead of reading its bitmap of the words (a page past the cap, bounded from
+ * a threshold above every price of the cheaper categories, read three of them whole for
+ * `rece:*`: 38,000 rows each, 69 ms at 1M ads). And the buckets are each category's own: a page
+ * past the cap highest price first is bounded below by the sample's threshold only, which up to
+ * the dearest price of the whole catalogue (a house) spanned every bucket above it, so
+ * electronics' matches of a common word were read whole and filtered row by row (70,000 rows,
+ * 42 ms at 1M ads), where electronics' own prices end a bucket above the threshold.
  */
-function categoriesReaching(min: number | undefined, max: number | undefined): SQL {
+function categoryPriceKeys(min: number | undefined, max: number | undefined): SQL {
   const low = min === undefined ? null : String(min);
   const high = max === undefined ? null : String(max);
   const bounded = min !== undefined || max !== undefined;
-  return sql`(SELECT CASE WHEN ${bounded}::boolean THEN coalesce(string_agg('''#c' || k.id || '''', ' | '), '''#none''')::tsquery END
-     FROM ${categories} k WHERE k.id IS NOT NULL
-       AND (${low}::numeric IS NULL OR (SELECT max(${ads.price}) FROM ${ads} WHERE ${ads.categoryId} = k.id) >= ${low}::numeric)
-       AND (${high}::numeric IS NULL OR (SELECT min(${ads.price}) FROM ${ads} WHERE ${ads.categoryId} = k.id) <= ${high}::numeric))`;
+  const from = priceBucket(min ?? 0);
+  const to = max === undefined ? PRICE_BOUNDS.length : priceBucket(max);
+  const key = sql`'''#c' || r.id || ''''`;
+  const buckets = sql`(SELECT string_agg('''#p' || b || '''', ' | ') FROM generate_series(r.lo, r.hi) b)`;
+  return sql`(SELECT CASE WHEN ${bounded}::boolean THEN coalesce(string_agg(
+         CASE WHEN r.hi - r.lo < ${MAX_PRICE_KEYS} THEN ${key} || ' & (' || ${buckets} || ')' ELSE ${key} END,
+         ' | '), '''#none''')::tsquery END
+     FROM (SELECT e.id, greatest(${from}::int, width_bucket(e.lowest, ${BOUNDS_ARRAY})) AS lo,
+                  least(${to}::int, width_bucket(e.highest, ${BOUNDS_ARRAY})) AS hi
+           FROM (SELECT k.id, ${categoryPrice('min')} AS lowest, ${categoryPrice('max')} AS highest
+                 FROM ${categories} k WHERE k.id IS NOT NULL) e
+           WHERE ${bounded}::boolean
+             AND (${low}::numeric IS NULL OR e.highest >= ${low}::numeric)
+             AND (${high}::numeric IS NULL OR e.lowest <= ${high}::numeric)) r
+     WHERE r.lo <= r.hi)`;
 }
+
+/**
+ * The highest or lowest price of any ad of the category `k` (the alias of a categories row in
+ * the statement): one lookup at one end of ads' (category_id, price) index. Every ad_search
+ * row mirrors an ad's price, so no public ad of the category lies beyond it.
+ */
+const categoryPrice = (end: 'min' | 'max') =>
+  sql`(SELECT ${sql.raw(end)}(${ads.price}) FROM ${ads} WHERE ${ads.categoryId} = k.id)`;
 
 /**
  * The public ads matching `filter` (and `categoryId` when given) in ad_search. A price range or
@@ -368,11 +380,11 @@ export async function summarizeMatches(
   // most expensive (or cheapest) on. Each category's extreme price is one lookup in ads'
   // (category_id, price) index. Sampling up to `upTo` in every category instead read a common
   // word's bitmap in all eight partitions: 90 ms at 1M ads for `for`, highest price first.
-  const extreme = sql.raw(options.sort === 'price-desc' ? 'max' : 'min');
+  const extreme = categoryPrice(options.sort === 'price-desc' ? 'max' : 'min');
   const direction = sql.raw(options.sort === 'price-desc' ? 'DESC NULLS LAST' : 'ASC NULLS LAST');
   const collect = options.priceSample
     ? sql`SELECT x.* FROM (SELECT k.id FROM ${categories} k WHERE k.id IS NOT NULL
-            ORDER BY (SELECT ${extreme}(${ads.price}) FROM ${ads} WHERE ${ads.categoryId} = k.id) ${direction}, k.id
+            ORDER BY ${extreme} ${direction}, k.id
             OFFSET 0) k,
           LATERAL (SELECT ${columns} FROM ${adSearch} WHERE ${options.priceSample(sql`k.id`)} LIMIT ${upTo}) x
           LIMIT ${upTo}`
