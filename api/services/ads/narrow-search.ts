@@ -36,23 +36,21 @@ const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 /** Whole weeks since 1970, as the index function counts them. */
 export const weekOf = (date: Date) => Math.floor(date.getTime() / WEEK_MS);
 
-/**
- * Buckets a price range may span in one category and still be narrowed in the index there
- * (wider: the rows filter it). Each key's list is long (a bucket holds a tenth of a category's
- * ads or more), and a range over many of them cost the index more than it saved: over the
- * same 400 searches at 1M ads, mean 15.5 ms with at most 3 a category against 16.2 with 6
- * (and 18.0 with none).
- */
-const MAX_PRICE_KEYS = 3;
+/** Buckets a price range may span and still be narrowed in the index (wider: rows filter it). */
+const MAX_PRICE_KEYS = 6;
 /** Weeks a "created since" may span and still be narrowed in the index. */
 const MAX_WEEK_KEYS = 26;
 
 /** PRICE_BOUNDS as the index function's array (drizzle/0016_ad_search.sql). */
 const BOUNDS_ARRAY = sql.raw(`'{${PRICE_BOUNDS.join(',')}}'::numeric[]`);
 
-/** The weeks from `since`'s (one before, for rounding) to next week's. */
+/**
+ * The weeks from `since`'s to next week's (an ad stamped by a database clock a little ahead). The
+ * index function counts a week as weekOf does (whole weeks of seconds since 1970), so an ad created
+ * at or after `since` is in `since`'s week or a later one: no week before it is needed.
+ */
 function weekKeys(since: Date): string[] | undefined {
-  const from = weekOf(since) - 1;
+  const from = weekOf(since);
   const to = weekOf(new Date()) + 1;
   if (to - from + 1 > MAX_WEEK_KEYS) return undefined;
   return Array.from({ length: to - from + 1 }, (_, i) => `w${from + i}`);
@@ -95,10 +93,13 @@ export type TNarrowFilter = {
 /**
  * The index keys a row's document must match for `filter`, as one tsquery worked out once per
  * statement (an InitPlan) whatever lookups it holds: the words (q) narrowed by whichever of the
- * price (p: per category, categoryPriceKeys) and week (w) keys exist. OFFSET 0 keeps the subquery whole, so each part is worked
- * out once (pulled up, every mention of p was an InitPlan of its own).
+ * price (p) and week (w) keys exist, and to the categories with an ad in the price range (c,
+ * priceKeys). OFFSET 0 keeps the subquery whole, so each part is worked out once (pulled up,
+ * every mention of p was an InitPlan of its own). `categoryId`: the search's chosen category,
+ * whose own prices then bound the price keys; never for a statement that also counts the other
+ * categories (the sidebar's counts refer to the same keys).
  */
-export function narrowKeys(filter: TNarrowFilter): SQL {
+export function narrowKeys(filter: TNarrowFilter, categoryId?: number | SQL): SQL {
   const words = documentQuery(filter.terms, filter.categoryKeys);
   const weeks = filter.createdFrom ? weekKeys(filter.createdFrom) : undefined;
   // The price and week keys, each NULL when there are none (or too many to be worth it): a
@@ -106,48 +107,49 @@ export function narrowKeys(filter: TNarrowFilter): SQL {
   // statement text. The search connections plan each text once per connection
   // (db/prepared.ts), and the bench's home page mix made 232 texts of ~400 possible shapes,
   // most of them planned afresh (40% of PostgreSQL's time was planning).
-  const prices = categoryPriceKeys(filter.minPrice, filter.maxPrice);
   const weekKeysQuery = sql`${weeks ? anyKeyText(weeks) : null}::tsquery`;
-  return sql`(SELECT coalesce(q && coalesce(p && w, p, w), q)
-              FROM (SELECT ${words} AS q, ${prices} AS p, ${weekKeysQuery} AS w OFFSET 0) s)`;
+  return sql`(SELECT CASE WHEN c IS NULL THEN b ELSE b && c END
+              FROM (SELECT coalesce(q && coalesce(p && w, p, w), q) AS b, c
+                    FROM (SELECT ${words} AS q, r.p, ${weekKeysQuery} AS w, r.c
+                          FROM ${priceKeys(filter.minPrice, filter.maxPrice, categoryId)} r OFFSET 0) s0) s)`;
 }
 
 /**
- * With a price bound, the keys of every category that has an ad in the range, each with the
- * price buckets the range spans within that category's own prices (its lowest and highest: one
- * lookup at each end of ads' (category_id, price) index; every ad_search row mirrors an ad's
- * price): `'#c2' & ('#p20' | '#p21') | '#c3' | …`, a category's buckets left out where they
- * would be more than MAX_PRICE_KEYS. A key no row has when no category reaches the range; NULL
- * without a bound.
+ * With a price bound, two tsqueries (NULL without one): `c`, the keys of the categories that have
+ * an ad in the range at all (a key no row has when none does), and `p`, the price buckets the
+ * range spans within those categories' own prices (NULL when more than MAX_PRICE_KEYS). Each
+ * category's lowest and highest price is one lookup at each end of ads' (category_id, price)
+ * index; every ad_search row mirrors an ad's price. With `categoryId` (the page statement of a
+ * chosen category), that category's alone.
  *
  * Each partition's index holds its own category's key only, so a partition outside the range
  * answers at once instead of reading its bitmap of the words (a page past the cap, bounded from
  * a threshold above every price of the cheaper categories, read three of them whole for
- * `rece:*`: 38,000 rows each, 69 ms at 1M ads). And the buckets are each category's own: a page
- * past the cap highest price first is bounded below by the sample's threshold only, which up to
- * the dearest price of the whole catalogue (a house) spanned every bucket above it, so
- * electronics' matches of a common word were read whole and filtered row by row (70,000 rows,
- * 42 ms at 1M ads), where electronics' own prices end a bucket above the threshold.
+ * `rece:*`: 38,000 rows each, 69 ms at 1M ads). And the buckets end where the categories' prices
+ * do: a page past the cap highest price first is bounded below by the sample's threshold only,
+ * which up to the dearest price of the whole catalogue (a house) spanned every bucket above it,
+ * so electronics' matches of a common word were read whole and filtered row by row (70,000
+ * rows, 42 ms at 1M ads), where electronics' own prices end a bucket above the threshold.
  */
-function categoryPriceKeys(min: number | undefined, max: number | undefined): SQL {
+function priceKeys(min: number | undefined, max: number | undefined, categoryId: number | SQL | undefined): SQL {
   const low = min === undefined ? null : String(min);
   const high = max === undefined ? null : String(max);
   const bounded = min !== undefined || max !== undefined;
   const from = priceBucket(min ?? 0);
   const to = max === undefined ? PRICE_BOUNDS.length : priceBucket(max);
-  const key = sql`'''#c' || r.id || ''''`;
-  const buckets = sql`(SELECT string_agg('''#p' || b || '''', ' | ') FROM generate_series(r.lo, r.hi) b)`;
-  return sql`(SELECT CASE WHEN ${bounded}::boolean THEN coalesce(string_agg(
-         CASE WHEN r.hi - r.lo < ${MAX_PRICE_KEYS} THEN ${key} || ' & (' || ${buckets} || ')' ELSE ${key} END,
-         ' | '), '''#none''')::tsquery END
-     FROM (SELECT e.id, greatest(${from}::int, width_bucket(e.lowest, ${BOUNDS_ARRAY})) AS lo,
-                  least(${to}::int, width_bucket(e.highest, ${BOUNDS_ARRAY})) AS hi
+  const only = categoryId === undefined ? null : categoryId;
+  return sql`(SELECT CASE WHEN count(*) > 0 AND max(e.hi) - min(e.lo) < ${MAX_PRICE_KEYS}
+                  THEN (SELECT string_agg('''#p' || b || '''', ' | ') FROM generate_series(min(e.lo), max(e.hi)) b)::tsquery
+                END AS p,
+                CASE WHEN ${bounded}::boolean THEN coalesce(string_agg('''#c' || e.id || '''', ' | '), '''#none''')::tsquery END AS c
+     FROM (SELECT k.id, greatest(${from}::int, width_bucket(k.lowest, ${BOUNDS_ARRAY})) AS lo,
+                  least(${to}::int, width_bucket(k.highest, ${BOUNDS_ARRAY})) AS hi
            FROM (SELECT k.id, ${categoryPrice('min')} AS lowest, ${categoryPrice('max')} AS highest
-                 FROM ${categories} k WHERE k.id IS NOT NULL) e
-           WHERE ${bounded}::boolean
-             AND (${low}::numeric IS NULL OR e.highest >= ${low}::numeric)
-             AND (${high}::numeric IS NULL OR e.lowest <= ${high}::numeric)) r
-     WHERE r.lo <= r.hi)`;
+                 FROM ${categories} k WHERE k.id IS NOT NULL AND ${bounded}::boolean
+                   AND (${only}::int IS NULL OR k.id = ${only}::int)) k
+           WHERE (${low}::numeric IS NULL OR k.highest >= ${low}::numeric)
+             AND (${high}::numeric IS NULL OR k.lowest <= ${high}::numeric)) e
+     WHERE e.lo <= e.hi)`;
 }
 
 /**
@@ -166,7 +168,11 @@ const categoryPrice = (end: 'min' | 'max') =>
  * filter's narrowKeys, or a reference to them worked out once elsewhere in the statement
  * (summarizeMatches' `keys`), so that every category's count does not repeat them.
  */
-export function narrowWhere(filter: TNarrowFilter, categoryId?: number | SQL, keys: SQL = narrowKeys(filter)): SQL {
+export function narrowWhere(
+  filter: TNarrowFilter,
+  categoryId?: number | SQL,
+  keys: SQL = narrowKeys(filter, categoryId),
+): SQL {
   // Every bound a parameter that may be NULL, as the keys are (narrowKeys): one statement text.
   const min = filter.minPrice === undefined ? null : String(filter.minPrice);
   const max = filter.maxPrice === undefined ? null : String(filter.maxPrice);
