@@ -3,7 +3,7 @@ import { alias, PgDialect, QueryBuilder } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { compileSql } from '../../api/db/compile-sql.ts';
 import { ads, categories } from '../../api/db/schema/index.ts';
-import { narrowKeys, narrowWhere } from '../../api/services/ads/narrow-search.ts';
+import { narrowFacts, narrowWhere } from '../../api/services/ads/narrow-search.ts';
 
 const drizzle = new PgDialect();
 
@@ -23,8 +23,8 @@ describe('compileSql', () => {
     'the search conditions': narrowWhere(
       { terms: ['bike', 'red:*'], categoryKeys: [sql`NULL`, sql`NULL`], minPrice: 10, createdFrom: new Date(0) },
       3,
-      narrowKeys({ terms: ['bike'], categoryKeys: [sql`NULL`], maxPrice: 500 }),
     ),
+    'the search facts': narrowFacts({ terms: ['bike'], categoryKeys: [sql`NULL`], maxPrice: 500 }, 3),
   };
   for (const [name, statement] of Object.entries(statements)) {
     it(`writes ${name} exactly as drizzle does`, () => {

@@ -10,8 +10,8 @@ import { cardQuery, cardsJson, fromCardJson, idIn, type TCardRow, toAdCard } fro
 import {
   boundAt,
   categoryIdOf,
-  KEYS_REF,
-  narrowKeys,
+  FACTS_REF,
+  narrowFacts,
   narrowWhere,
   sortedIdsQuery,
   summarizeMatches,
@@ -446,11 +446,11 @@ async function listNarrow<T extends TListEmpty>(
       (await catalogueSize()) >= WALK_FROM_ADS);
   const extra = searchTestHooks.extraCondition;
   const withHook = (where: SQL) => (extra ? (and(where, extra) as SQL) : where);
-  // The statement works out the filter's index keys once (KEYS_REF), for every condition below.
-  const inCategory = (id: SQL | undefined) => withHook(narrowWhere(filter, id, KEYS_REF));
+  // The statement works out the filter's index keys once (FACTS_REF), for every condition below.
+  const inCategory = (id: SQL | undefined) => withHook(narrowWhere(filter, id, FACTS_REF));
   const summary = await summarizeMatches(q, inCategory(selected), {
     upTo: cap + 1,
-    keys: narrowKeys(filter),
+    facts: narrowFacts(filter),
     chosenId: selected,
     // The sidebar: every category's matches of the same words and prices.
     byCategory: withCounts ? inCategory : undefined,

@@ -91,15 +91,19 @@ export type TNarrowFilter = {
 };
 
 /**
- * The index keys a row's document must match for `filter`, as one tsquery worked out once per
- * statement (an InitPlan) whatever lookups it holds: the words (q) narrowed by whichever of the
- * price (p) and week (w) keys exist, and to the categories with an ad in the price range (c,
- * priceKeys). OFFSET 0 keeps the subquery whole, so each part is worked out once (pulled up,
- * every mention of p was an InitPlan of its own). `categoryId`: the search's chosen category,
- * whose own prices then bound the price keys; never for a statement that also counts the other
- * categories (the sidebar's counts refer to the same keys).
+ * What a search's conditions need worked out once per statement (an InitPlan), in one row:
+ * `query`, the index keys a row's document must match for `filter` (the words, q, narrowed by
+ * whichever of the price, p, and week, w, keys exist), and `reach`, the ids of the categories
+ * it may find anything in (priceFacts), tested on the rows found. As index keys instead ('#c1' |
+ * '#c2' | …) every partition's index lookup tested them for each match: 2–3 ms more a partition
+ * for `modern` with a price range at 1M ads. A partition outside the range is still read
+ * (PostgreSQL leaves partitions out by a single value, not by an array worked out in the
+ * statement), but its lookup finds nothing at once when the range's price keys exist, or when no
+ * category reaches it at all. OFFSET 0 keeps the subquery whole, so each part is worked out once. `categoryId`: the search's chosen category, whose own prices then bound the price
+ * keys; never for a statement that also counts the other categories (the sidebar's counts refer
+ * to the same keys).
  */
-export function narrowKeys(filter: TNarrowFilter, categoryId?: number | SQL): SQL {
+export function narrowFacts(filter: TNarrowFilter, categoryId?: number | SQL): SQL {
   const words = documentQuery(filter.terms, filter.categoryKeys);
   const weeks = filter.createdFrom ? weekKeys(filter.createdFrom) : undefined;
   // The price and week keys, each NULL when there are none (or too many to be worth it): a
@@ -108,45 +112,45 @@ export function narrowKeys(filter: TNarrowFilter, categoryId?: number | SQL): SQ
   // (db/prepared.ts), and the bench's home page mix made 232 texts of ~400 possible shapes,
   // most of them planned afresh (40% of PostgreSQL's time was planning).
   const weekKeysQuery = sql`${weeks ? anyKeyText(weeks) : null}::tsquery`;
-  return sql`(SELECT CASE WHEN c IS NULL THEN b ELSE b && c END
-              FROM (SELECT coalesce(q && coalesce(p && w, p, w), q) AS b, c
-                    FROM (SELECT ${words} AS q, r.p, ${weekKeysQuery} AS w, r.c
-                          FROM ${priceKeys(filter.minPrice, filter.maxPrice, categoryId)} r OFFSET 0) s0) s)`;
+  return sql`(SELECT coalesce(q && coalesce(p && w, p, w), q) AS query, reach
+              FROM (SELECT ${words} AS q, r.p, ${weekKeysQuery} AS w, r.reach
+                    FROM ${priceFacts(filter.minPrice, filter.maxPrice, categoryId)} r OFFSET 0) s)`;
 }
 
 /**
- * With a price bound, two tsqueries (NULL without one): `c`, the keys of the categories that have
- * an ad in the range at all (a key no row has when none does), and `p`, the price buckets the
- * range spans within those categories' own prices (NULL when more than MAX_PRICE_KEYS). Each
+ * The price keys (`p`: the buckets a price range spans within the prices of the categories that
+ * reach it, NULL without a bound or when more than MAX_PRICE_KEYS, a key no row has when no
+ * category reaches it) and the categories a search
+ * may find anything in (`reach`: every category without a bound, else those with an ad in the
+ * range; with `categoryId`, the page statement of a chosen category, that one only). Each
  * category's lowest and highest price is one lookup at each end of ads' (category_id, price)
- * index; every ad_search row mirrors an ad's price. With `categoryId` (the page statement of a
- * chosen category), that category's alone.
+ * index, only with a bound; every ad_search row mirrors an ad's price.
  *
- * Each partition's index holds its own category's key only, so a partition outside the range
- * answers at once instead of reading its bitmap of the words (a page past the cap, bounded from
- * a threshold above every price of the cheaper categories, read three of them whole for
- * `rece:*`: 38,000 rows each, 69 ms at 1M ads). And the buckets end where the categories' prices
- * do: a page past the cap highest price first is bounded below by the sample's threshold only,
- * which up to the dearest price of the whole catalogue (a house) spanned every bucket above it,
- * so electronics' matches of a common word were read whole and filtered row by row (70,000
- * rows, 42 ms at 1M ads), where electronics' own prices end a bucket above the threshold.
+ * The buckets end where the categories' prices do: a page past the cap highest price first is
+ * bounded below by the sample's threshold only, which up to the dearest price of the whole
+ * catalogue (a house) spanned every bucket above it, so electronics' matches of a common word
+ * were read whole and filtered row by row (70,000 rows, 42 ms at 1M ads), where electronics' own
+ * prices end a bucket above the threshold.
  */
-function priceKeys(min: number | undefined, max: number | undefined, categoryId: number | SQL | undefined): SQL {
+function priceFacts(min: number | undefined, max: number | undefined, categoryId: number | SQL | undefined): SQL {
   const low = min === undefined ? null : String(min);
   const high = max === undefined ? null : String(max);
   const bounded = min !== undefined || max !== undefined;
   const from = priceBucket(min ?? 0);
   const to = max === undefined ? PRICE_BOUNDS.length : priceBucket(max);
   const only = categoryId === undefined ? null : categoryId;
-  return sql`(SELECT CASE WHEN count(*) > 0 AND max(e.hi) - min(e.lo) < ${MAX_PRICE_KEYS}
+  const price = (end: 'min' | 'max') => sql`CASE WHEN ${bounded}::boolean THEN ${categoryPrice(end)} END`;
+  // No category reaches the range: a key no row has, so every partition's index answers at once.
+  return sql`(SELECT CASE WHEN NOT ${bounded}::boolean THEN NULL
+                  WHEN count(*) = 0 THEN '''#none'''::tsquery
+                  WHEN max(e.hi) - min(e.lo) < ${MAX_PRICE_KEYS}
                   THEN (SELECT string_agg('''#p' || b || '''', ' | ') FROM generate_series(min(e.lo), max(e.hi)) b)::tsquery
                 END AS p,
-                CASE WHEN ${bounded}::boolean THEN coalesce(string_agg('''#c' || e.id || '''', ' | '), '''#none''')::tsquery END AS c
+                coalesce(array_agg(e.id), '{}')::int[] AS reach
      FROM (SELECT k.id, greatest(${from}::int, width_bucket(k.lowest, ${BOUNDS_ARRAY})) AS lo,
                   least(${to}::int, width_bucket(k.highest, ${BOUNDS_ARRAY})) AS hi
-           FROM (SELECT k.id, ${categoryPrice('min')} AS lowest, ${categoryPrice('max')} AS highest
-                 FROM ${categories} k WHERE k.id IS NOT NULL AND ${bounded}::boolean
-                   AND (${only}::int IS NULL OR k.id = ${only}::int)) k
+           FROM (SELECT k.id, ${price('min')} AS lowest, ${price('max')} AS highest
+                 FROM ${categories} k WHERE k.id IS NOT NULL AND (${only}::int IS NULL OR k.id = ${only}::int)) k
            WHERE (${low}::numeric IS NULL OR k.highest >= ${low}::numeric)
              AND (${high}::numeric IS NULL OR k.lowest <= ${high}::numeric)) e
      WHERE e.lo <= e.hi)`;
@@ -160,25 +164,39 @@ function priceKeys(min: number | undefined, max: number | undefined, categoryId:
 const categoryPrice = (end: 'min' | 'max') =>
   sql`(SELECT ${sql.raw(end)}(${ads.price}) FROM ${ads} WHERE ${ads.categoryId} = k.id)`;
 
+/** narrowFacts' two answers, as conditions refer to them. */
+export type TNarrowRefs = { keys: SQL; reach: SQL };
+
+/** narrowFacts worked out where they are used (each of the two a subquery of its own). */
+const inlineFacts = (facts: SQL): TNarrowRefs => ({
+  keys: sql`(SELECT f.query FROM ${facts} f)`,
+  reach: sql`(SELECT f.reach FROM ${facts} f)`,
+});
+
+/** summarizeMatches' `facts`, as its conditions refer to them (the CTE `kq`). */
+export const FACTS_REF: TNarrowRefs = { keys: sql`(SELECT query FROM kq)`, reach: sql`(SELECT reach FROM kq)` };
+
 /**
  * The public ads matching `filter` (and `categoryId` when given) in ad_search. A price range or
  * a creation threshold narrows the index lookup through the bucket keys when it spans few of
  * them; the rows' own columns then give the exact bounds. The category is its partition
- * (drizzle/0019), chosen while the statement runs when the id is an expression. `keys`: the
- * filter's narrowKeys, or a reference to them worked out once elsewhere in the statement
- * (summarizeMatches' `keys`), so that every category's count does not repeat them.
+ * (drizzle/0019), chosen while the statement runs when the id is an expression, and so are the
+ * categories the price range reaches. `refs`: the filter's narrowFacts, or references to them
+ * worked out once elsewhere in the statement (summarizeMatches' `facts`, FACTS_REF), so that
+ * every category's count does not repeat them.
  */
 export function narrowWhere(
   filter: TNarrowFilter,
   categoryId?: number | SQL,
-  keys: SQL = narrowKeys(filter, categoryId),
+  refs: TNarrowRefs = inlineFacts(narrowFacts(filter, categoryId)),
 ): SQL {
-  // Every bound a parameter that may be NULL, as the keys are (narrowKeys): one statement text.
+  // Every bound a parameter that may be NULL, as the keys are (narrowFacts): one statement text.
   const min = filter.minPrice === undefined ? null : String(filter.minPrice);
   const max = filter.maxPrice === undefined ? null : String(filter.maxPrice);
   const from = filter.createdFrom ? filter.createdFrom.toISOString() : null;
   const conditions: SQL[] = [
-    sql`${document} @@ ${keys}`,
+    sql`${document} @@ ${refs.keys}`,
+    sql`${adSearch.categoryId} = ANY(${refs.reach}::int[])`,
     // The period's end is tested now, as publicAdFilter does: an ad leaves search when it expires.
     sql`${adSearch.expiresAt} > now()`,
     sql`(${min}::numeric IS NULL OR ${adSearch.price} >= ${min}::numeric)`,
@@ -213,9 +231,6 @@ const NARROW_ORDER: Record<TPlainSort, SQL[]> = {
   'price-asc': [asc(adSearch.price), asc(adSearch.adId)],
   'price-desc': [desc(adSearch.price), desc(adSearch.adId)],
 };
-
-/** summarizeMatches' `keys`, as its conditions refer to them. */
-export const KEYS_REF = sql`(SELECT query FROM kq)`;
 
 /** What one pass over a search's matches tells (summarizeMatches). */
 export type TMatchSummary = {
@@ -271,12 +286,12 @@ export async function summarizeMatches(
   options: {
     upTo: number;
     /**
-     * The filter's narrowKeys, worked out once at the head of the statement (the CTE `kq`):
-     * `where` and the per-category conditions refer to them as KEYS_REF instead of each
+     * The filter's narrowFacts, worked out once at the head of the statement (the CTE `kq`):
+     * `where` and the per-category conditions refer to them as FACTS_REF instead of each
      * repeating them (with the sidebar's counts the statement held them twice, three times for
      * a price order).
      */
-    keys?: SQL;
+    facts?: SQL;
     /** The chosen category's id (categoryIdOf), to tell an unknown slug from no matches. */
     chosenId?: SQL;
     /** Every category's matches counted up to `upTo`: the search without its category. */
@@ -395,7 +410,7 @@ export async function summarizeMatches(
           LATERAL (SELECT ${columns} FROM ${adSearch} WHERE ${options.priceSample(sql`k.id`)} LIMIT ${upTo}) x
           LIMIT ${upTo}`
     : sql`SELECT ${columns} FROM ${adSearch} WHERE ${where} LIMIT ${upTo}`;
-  const keys = options.keys ? sql`kq AS MATERIALIZED (SELECT ${options.keys} AS query),\n    ` : sql``;
+  const keys = options.facts ? sql`kq AS MATERIALIZED (SELECT * FROM ${options.facts} f),\n    ` : sql``;
   const statement = sql`
     WITH ${keys}m AS MATERIALIZED (${collect}),
     mn AS MATERIALIZED (SELECT count(*) AS n FROM m)${grouped}${walkCte}
