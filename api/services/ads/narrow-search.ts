@@ -99,9 +99,10 @@ export type TNarrowFilter = {
  * for `modern` with a price range at 1M ads. A partition outside the range is still read
  * (PostgreSQL leaves partitions out by a single value, not by an array worked out in the
  * statement), but its lookup finds nothing at once when the range's price keys exist, or when no
- * category reaches it at all. OFFSET 0 keeps the subquery whole, so each part is worked out once. `categoryId`: the search's chosen category, whose own prices then bound the price
- * keys; never for a statement that also counts the other categories (the sidebar's counts refer
- * to the same keys).
+ * category reaches it at all. OFFSET 0 keeps the subquery whole, so each part is worked out once.
+ * `categoryId`: the search's chosen category, whose own prices then bound the price keys; never
+ * for a statement that also counts the other categories (the sidebar's counts refer to the same
+ * keys).
  */
 export function narrowFacts(filter: TNarrowFilter, categoryId?: number | SQL): SQL {
   const words = documentQuery(filter.terms, filter.categoryKeys);
@@ -120,9 +121,9 @@ export function narrowFacts(filter: TNarrowFilter, categoryId?: number | SQL): S
 /**
  * The price keys (`p`: the buckets a price range spans within the prices of the categories that
  * reach it, NULL without a bound or when more than MAX_PRICE_KEYS, a key no row has when no
- * category reaches it) and the categories a search
- * may find anything in (`reach`: every category without a bound, else those with an ad in the
- * range; with `categoryId`, the page statement of a chosen category, that one only). Each
+ * category reaches it) and the categories a search may find anything in (`reach`: every
+ * category without a bound, else those with an ad in the range; with `categoryId`, the page
+ * statement of a chosen category, that one only). Each
  * category's lowest and highest price is one lookup at each end of ads' (category_id, price)
  * index, only with a bound; every ad_search row mirrors an ad's price.
  *
@@ -180,10 +181,10 @@ export const FACTS_REF: TNarrowRefs = { keys: sql`(SELECT query FROM kq)`, reach
  * The public ads matching `filter` (and `categoryId` when given) in ad_search. A price range or
  * a creation threshold narrows the index lookup through the bucket keys when it spans few of
  * them; the rows' own columns then give the exact bounds. The category is its partition
- * (drizzle/0019), chosen while the statement runs when the id is an expression, and so are the
- * categories the price range reaches. `refs`: the filter's narrowFacts, or references to them
- * worked out once elsewhere in the statement (summarizeMatches' `facts`, FACTS_REF), so that
- * every category's count does not repeat them.
+ * (drizzle/0019), chosen while the statement runs when the id is an expression; each row's
+ * category is tested against those the price range reaches. `refs`: the filter's narrowFacts, or
+ * references to them worked out once elsewhere in the statement (summarizeMatches' `facts`,
+ * FACTS_REF), so that every category's count does not repeat them.
  */
 export function narrowWhere(
   filter: TNarrowFilter,
