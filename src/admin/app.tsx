@@ -121,7 +121,7 @@ export default function AdminApp({ user }: { user: TSessionUser }) {
     // The API said the session is gone (expired or logged out elsewhere): back to sign-in.
     const onExpired = () => {
       useSession.getState().signOut();
-      flash('error', 'Unable to access dashboard. Please login again.', 'Error');
+      flash('error', 'Unable to access dashboard. Please login again.', 'Error', '/sign-in');
       window.location.assign('/sign-in');
     };
     window.addEventListener('session-expired', onExpired);

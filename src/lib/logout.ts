@@ -9,6 +9,6 @@ import { flash } from './toast.ts';
 export async function logout() {
   await apiFetch('/api/user/logout', { method: 'POST' });
   useSession.getState().signOut();
-  flash('warning', 'Successfully logout', 'Logout');
+  flash('warning', 'Successfully logout', 'Logout', '/sign-in');
   window.location.assign('/sign-in');
 }

@@ -40,23 +40,33 @@ export const notify = {
 
 const FLASH_KEY = 'flash';
 
-/** A toast to show on the next page (e.g. after logout's redirect). */
-export function flash(kind: 'success' | 'error' | 'warning', message: string, title?: string) {
-  sessionStorage.setItem(FLASH_KEY, JSON.stringify({ kind, message, title }));
+/**
+ * A toast to show on the next page (e.g. after logout's redirect). `to`: the path of that page,
+ * when the toast belongs there only. A page still open while the browser fetches the next one
+ * may mount its toast outlet in that time (its React loads on demand), and it would show the
+ * toast on the page being left: logging out right after signing up lost "Successfully logout"
+ * that way on a slow machine.
+ */
+export function flash(kind: 'success' | 'error' | 'warning', message: string, title?: string, to?: string) {
+  sessionStorage.setItem(FLASH_KEY, JSON.stringify({ kind, message, title, to }));
 }
 
 export function showFlash() {
   const raw = sessionStorage.getItem(FLASH_KEY);
   if (!raw) return;
-  sessionStorage.removeItem(FLASH_KEY);
   try {
-    const { kind, message, title } = JSON.parse(raw) as {
+    const { kind, message, title, to } = JSON.parse(raw) as {
       kind: 'success' | 'error' | 'warning';
       message: string;
       title?: string;
+      to?: string;
     };
+    // Meant for another page: left for it.
+    if (to !== undefined && to !== window.location.pathname) return;
+    sessionStorage.removeItem(FLASH_KEY);
     notify[kind](message, title);
   } catch {
     /* ignore a malformed flash */
+    sessionStorage.removeItem(FLASH_KEY);
   }
 }
