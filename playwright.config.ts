@@ -17,6 +17,9 @@ export const ALONE = [
   'page-headers.spec.ts',
 ].map((f) => `**/${f}`);
 const group = process.env.E2E_GROUP;
+/** A seeded data directory to start from (scripts/e2e.mjs makes one); else the server seeds its own. */
+const template = process.env.E2E_TEMPLATE;
+const dataDir = `data/e2e-${PORT}`;
 
 /** Browser tests in Debian's Chromium against the built server on a fresh embedded database. */
 export default defineConfig({
@@ -26,7 +29,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
-  // Three shards of browsers share two cores in CI, and a test now and then misses a timeout
+  // Shards of browsers share two cores in CI, and a test now and then misses a timeout
   // there (a different one each time). A test that passes only on a retry is listed as flaky in
   // the recap scripts/e2e.mjs prints last.
   retries: process.env.CI ? 2 : 0,
@@ -50,16 +53,16 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf data/e2e-${PORT} && node scripts/start.mjs`,
+    command: `rm -rf ${dataDir} && ${template ? `cp -R ${template} ${dataDir} && ` : ''}node scripts/start.mjs`,
     // Every browser test comes from 127.0.0.1: loosen the per-address abuse limits (api/lib/limits.ts)
     // tenfold so a whole suite's sign-ups and wrong passwords never trip them.
     env: {
       PORT: String(PORT),
       HOST: 'localhost',
-      DATA_DIR: `data/e2e-${PORT}`,
+      DATA_DIR: dataDir,
       SITE_URL: `http://localhost:${PORT}`,
       RATE_LIMIT_SCALE: '10',
-      // Three shards of browsers on two cores hold this server's event loop past the shedding
+      // Shards of browsers on two cores hold this server's event loop past the shedding
       // bound now and then, and a page load met "Server busy" (two flaky tests in CI). Load
       // shedding is tested on servers of its own (lifecycle.spec.ts, security-server.spec.ts).
       MAX_EVENT_LOOP_DELAY_MS: '0',

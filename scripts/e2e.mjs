@@ -1,13 +1,18 @@
 // The browser suite (npm run test:e2e, after the build). The specs that share the site server
 // run as E2E_SHARDS Playwright runs at once, each with its own server and embedded database
-// on its own port: a browser test mostly waits (typing pauses, mail, live updates), so the
-// machine has room for several. Then the specs that time the server under load or start
+// on its own port. One Playwright run alone keeps both cores of the CI machine nearly busy
+// (Chromium draws every frame in software); a second one fills the gaps while the first waits
+// (typing pauses, mail, live updates), and a third only made every test slower (1,556 against
+// 1,425 s for the whole suite, docs/decisions/0010). Then the specs that time the server under load or start
 // servers of their own (playwright.config.ts, ALONE) run with nothing beside them.
+// The demo database is migrated and seeded once, into TEMPLATE, and each of those servers
+// starts on a copy of it: the seeding costs about as much CPU as a shard's first minute.
 // Arguments (spec files, --grep …) make it one plain Playwright run of just those.
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 
 const args = process.argv.slice(2);
-const SHARDS = Math.max(1, Number(process.env.E2E_SHARDS ?? 3));
+const SHARDS = Math.max(1, Number(process.env.E2E_SHARDS ?? 2));
 /** Far apart: the server specs start extra servers at ports up to ~50 above their own. */
 const portOf = (i) => 4510 + 100 * i;
 
@@ -60,17 +65,35 @@ function playwright(extra, env, label) {
 
 if (args.length) process.exit(await playwright(args, {}));
 
+const TEMPLATE = 'data/e2e-template';
+
+/** Migrates and seeds the demo database into TEMPLATE (npm run seed); resolves with its exit code. */
+function seedTemplate() {
+  fs.rmSync(TEMPLATE, { recursive: true, force: true });
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--experimental-strip-types', 'scripts/seed.ts'], {
+      env: { ...process.env, DATA_DIR: TEMPLATE, DATABASE_URL: '' },
+      stdio: 'inherit',
+    });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
 const started = Date.now();
+if ((await seedTemplate()) !== 0) {
+  console.error(`Seeding the demo database for the browser suite (${TEMPLATE}) failed.`);
+  process.exit(1);
+}
 const shards = await Promise.all(
   Array.from({ length: SHARDS }, (_, i) =>
     playwright(
       [`--shard=${i + 1}/${SHARDS}`],
-      { E2E_GROUP: 'shared', E2E_PORT: String(portOf(i)) },
+      { E2E_GROUP: 'shared', E2E_PORT: String(portOf(i)), E2E_TEMPLATE: TEMPLATE },
       SHARDS > 1 ? `shard ${i + 1}/${SHARDS}` : '',
     ),
   ),
 );
-const alone = await playwright([], { E2E_GROUP: 'alone', E2E_PORT: String(portOf(0)) });
+const alone = await playwright([], { E2E_GROUP: 'alone', E2E_PORT: String(portOf(0)), E2E_TEMPLATE: TEMPLATE });
 const failed = shards.filter((c) => c !== 0).length + (alone !== 0 ? 1 : 0);
 if (recap.length) console.log(`\nThe shards, again:\n${recap.join('\n')}`);
 console.log(
