@@ -28,10 +28,8 @@ const dataDir = `data/e2e-${PORT}`;
  * public.spec.ts in 67 CPU-seconds against 124: the browser draws every frame as a desktop
  * window would. E2E_CHROMIUM picks another executable.
  */
-const CHROMIUM =
-  process.env.E2E_CHROMIUM ??
-  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((p) => fs.existsSync(p)) ??
-  '/usr/bin/chromium';
+const SHELL = '/usr/bin/chromium-headless-shell';
+const CHROMIUM = process.env.E2E_CHROMIUM ?? (fs.existsSync(SHELL) ? SHELL : '/usr/bin/chromium');
 
 /** Browser tests in Debian's Chromium against the built server on a fresh embedded database. */
 export default defineConfig({

@@ -1,10 +1,9 @@
 // The browser suite (npm run test:e2e, after the build). The specs that share the site server
 // run as E2E_SHARDS Playwright runs at once, each with its own server and embedded database
-// on its own port. One Playwright run alone keeps both cores of the CI machine nearly busy
-// (Chromium draws every frame in software); a second one fills the gaps while the first waits
-// (typing pauses, mail, live updates), and a third only made every test slower (1,556 against
-// 1,425 s for the whole suite, docs/decisions/0010). Then the specs that time the server under load or start
-// servers of their own (playwright.config.ts, ALONE) run with nothing beside them.
+// on its own port. A second run fills the gaps while the first waits (typing pauses, mail, live
+// updates); a third was no faster on two cores (docs/decisions/0010). Then the specs that time
+// the server under load or start servers of their own (playwright.config.ts, ALONE) run with
+// nothing beside them.
 // The demo database is migrated and seeded once, into TEMPLATE, and each of those servers
 // starts on a copy of it: the seeding costs about as much CPU as a shard's first minute.
 // Arguments (spec files, --grep …) make it one plain Playwright run of just those.
@@ -35,32 +34,35 @@ function recapLine(line, state) {
   return false;
 }
 
+/** Resolves with a child's exit code (1 when a signal ended it). */
+function exitCodeOf(child) {
+  return new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+}
+
 function playwright(extra, env, label) {
-  return new Promise((resolve) => {
-    const child = spawn('npx', ['playwright', 'test', ...extra], {
-      env: { ...process.env, ...env },
-      stdio: label ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-    });
-    if (label) {
-      // Lines of runs side by side, each told apart by its label.
-      const state = { summary: false, error: false };
-      for (const stream of [child.stdout, child.stderr]) {
-        let rest = '';
-        stream.setEncoding('utf8');
-        stream.on('data', (chunk) => {
-          const lines = (rest + chunk).split('\n');
-          rest = lines.pop() ?? '';
-          for (const line of lines) {
-            if (!line.trim()) continue;
-            process.stdout.write(`[${label}] ${line}\n`);
-            if (recapLine(line, state)) recap.push(`[${label}] ${line}`);
-          }
-        });
-        stream.on('end', () => rest.trim() && process.stdout.write(`[${label}] ${rest}\n`));
-      }
-    }
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  const child = spawn('npx', ['playwright', 'test', ...extra], {
+    env: { ...process.env, ...env },
+    stdio: label ? ['ignore', 'pipe', 'pipe'] : 'inherit',
   });
+  if (label) {
+    // Lines of runs side by side, each told apart by its label.
+    const state = { summary: false, error: false };
+    for (const stream of [child.stdout, child.stderr]) {
+      let rest = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk) => {
+        const lines = (rest + chunk).split('\n');
+        rest = lines.pop() ?? '';
+        for (const line of lines) {
+          if (!line.trim()) continue;
+          process.stdout.write(`[${label}] ${line}\n`);
+          if (recapLine(line, state)) recap.push(`[${label}] ${line}`);
+        }
+      });
+      stream.on('end', () => rest.trim() && process.stdout.write(`[${label}] ${rest}\n`));
+    }
+  }
+  return exitCodeOf(child);
 }
 
 if (args.length) process.exit(await playwright(args, {}));
@@ -70,13 +72,11 @@ const TEMPLATE = 'data/e2e-template';
 /** Migrates and seeds the demo database into TEMPLATE (npm run seed); resolves with its exit code. */
 function seedTemplate() {
   fs.rmSync(TEMPLATE, { recursive: true, force: true });
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--experimental-strip-types', 'scripts/seed.ts'], {
-      env: { ...process.env, DATA_DIR: TEMPLATE, DATABASE_URL: '' },
-      stdio: 'inherit',
-    });
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  const child = spawn(process.execPath, ['--experimental-strip-types', 'scripts/seed.ts'], {
+    env: { ...process.env, DATA_DIR: TEMPLATE, DATABASE_URL: '' },
+    stdio: 'inherit',
   });
+  return exitCodeOf(child);
 }
 
 const started = Date.now();
