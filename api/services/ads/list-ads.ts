@@ -447,7 +447,7 @@ async function listNarrow<T extends TListEmpty>(
   const extra = searchTestHooks.extraCondition;
   const withHook = (where: SQL) => (extra ? (and(where, extra) as SQL) : where);
   // The statement works out the filter's index keys once (FACTS_REF), for every condition below.
-  const inCategory = (id: SQL | undefined) => withHook(narrowWhere(filter, id, FACTS_REF));
+  const inCategory = (id: SQL | undefined) => withHook(narrowWhere(filter, id, FACTS_REF.keys));
   const summary = await summarizeMatches(q, inCategory(selected), {
     upTo: cap + 1,
     facts: narrowFacts(filter),

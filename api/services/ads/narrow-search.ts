@@ -94,12 +94,14 @@ export type TNarrowFilter = {
  * What a search's conditions need worked out once per statement (an InitPlan), in one row:
  * `query`, the index keys a row's document must match for `filter` (the words, q, narrowed by
  * whichever of the price, p, and week, w, keys exist), and `reach`, the ids of the categories
- * it may find anything in (priceFacts), tested on the rows found. As index keys instead ('#c1' |
- * '#c2' | …) every partition's index lookup tested them for each match: 2–3 ms more a partition
- * for `modern` with a price range at 1M ads. A partition outside the range is still read
- * (PostgreSQL leaves partitions out by a single value, not by an array worked out in the
- * statement), but its lookup finds nothing at once when the range's price keys exist, or when no
- * category reaches it at all. OFFSET 0 keeps the subquery whole, so each part is worked out once.
+ * with an ad in the price range (priceFacts). A category outside it has no match, so the
+ * sidebar's count skips its partition (summarizeMatches) and a price order's sample never reads
+ * it; the rows themselves need no such test, their price conditions already leave those
+ * categories' ads out (tested on every row, it cost 8% of a common word's sidebar counts at
+ * 100,000 ads). As index keys instead ('#c1' | '#c2' | …) every partition's index lookup tested
+ * them for each match: 2–3 ms more a partition for `modern` with a price range at 1M ads. When
+ * no category reaches the range, the query holds a key no row has, and every partition's lookup
+ * finds nothing at once. OFFSET 0 keeps the subquery whole, so each part is worked out once.
  * `categoryId`: the search's chosen category, whose own prices then bound the price keys; never
  * for a statement that also counts the other categories (the sidebar's counts refer to the same
  * keys).
@@ -165,39 +167,35 @@ function priceFacts(min: number | undefined, max: number | undefined, categoryId
 const categoryPrice = (end: 'min' | 'max') =>
   sql`(SELECT ${sql.raw(end)}(${ads.price}) FROM ${ads} WHERE ${ads.categoryId} = k.id)`;
 
-/** narrowFacts' two answers, as conditions refer to them. */
-export type TNarrowRefs = { keys: SQL; reach: SQL };
+/** The index keys of narrowFacts worked out where they are used (a subquery of their own). */
+const inlineKeys = (facts: SQL): SQL => sql`(SELECT f.query FROM ${facts} f)`;
 
-/** narrowFacts worked out where they are used (each of the two a subquery of its own). */
-const inlineFacts = (facts: SQL): TNarrowRefs => ({
-  keys: sql`(SELECT f.query FROM ${facts} f)`,
-  reach: sql`(SELECT f.reach FROM ${facts} f)`,
-});
-
-/** summarizeMatches' `facts`, as its conditions refer to them (the CTE `kq`). */
-export const FACTS_REF: TNarrowRefs = { keys: sql`(SELECT query FROM kq)`, reach: sql`(SELECT reach FROM kq)` };
+/**
+ * summarizeMatches' `facts`, as its conditions refer to them (the CTE `kq`): the index keys, and
+ * the categories with an ad in the price range.
+ */
+export const FACTS_REF = { keys: sql`(SELECT query FROM kq)`, reach: sql`(SELECT reach FROM kq)` };
 
 /**
  * The public ads matching `filter` (and `categoryId` when given) in ad_search. A price range or
  * a creation threshold narrows the index lookup through the bucket keys when it spans few of
  * them; the rows' own columns then give the exact bounds. The category is its partition
- * (drizzle/0019), chosen while the statement runs when the id is an expression; each row's
- * category is tested against those the price range reaches. `refs`: the filter's narrowFacts, or
- * references to them worked out once elsewhere in the statement (summarizeMatches' `facts`,
- * FACTS_REF), so that every category's count does not repeat them.
+ * (drizzle/0019), chosen while the statement runs when the id is an expression. `keys`: the
+ * filter's index keys (narrowFacts), or a reference to them worked out once elsewhere in the
+ * statement (summarizeMatches' `facts`, FACTS_REF.keys), so that every category's count does not
+ * repeat them.
  */
 export function narrowWhere(
   filter: TNarrowFilter,
   categoryId?: number | SQL,
-  refs: TNarrowRefs = inlineFacts(narrowFacts(filter, categoryId)),
+  keys: SQL = inlineKeys(narrowFacts(filter, categoryId)),
 ): SQL {
   // Every bound a parameter that may be NULL, as the keys are (narrowFacts): one statement text.
   const min = filter.minPrice === undefined ? null : String(filter.minPrice);
   const max = filter.maxPrice === undefined ? null : String(filter.maxPrice);
   const from = filter.createdFrom ? filter.createdFrom.toISOString() : null;
   const conditions: SQL[] = [
-    sql`${document} @@ ${refs.keys}`,
-    sql`${adSearch.categoryId} = ANY(${refs.reach}::int[])`,
+    sql`${document} @@ ${keys}`,
     // The period's end is tested now, as publicAdFilter does: an ad leaves search when it expires.
     sql`${adSearch.expiresAt} > now()`,
     sql`(${min}::numeric IS NULL OR ${adSearch.price} >= ${min}::numeric)`,
@@ -385,9 +383,11 @@ export async function summarizeMatches(
   const scanned = byCategory
     ? sql`(SELECT count(*) FROM (SELECT 1 FROM ${adSearch} WHERE ${byCategory(sql`k.id`)} LIMIT ${upTo}) x)`
     : sql``;
+  // A category with no ad in the price range has no match: its partition is not read.
+  const inReach = options.facts ? sql`k.id = ANY(${FACTS_REF.reach}::int[])` : sql`true`;
   const categoryCount = options.chosenId
-    ? sql`CASE WHEN k.id = ${options.chosenId} THEN ${scoped} ELSE ${scanned} END`
-    : sql`CASE WHEN ${complete} THEN ${collected} ELSE ${scanned} END`;
+    ? sql`CASE WHEN k.id = ${options.chosenId} THEN ${scoped} WHEN ${inReach} THEN ${scanned} ELSE 0 END`
+    : sql`CASE WHEN ${complete} THEN ${collected} WHEN ${inReach} THEN ${scanned} ELSE 0 END`;
   const perCategory = byCategory
     ? sql`(SELECT coalesce(json_agg(json_build_object('id', k.id, 'slug', k.slug, 'n', ${categoryCount})
              ORDER BY k.id), '[]')::text
@@ -405,7 +405,7 @@ export async function summarizeMatches(
   const extreme = categoryPrice(options.sort === 'price-desc' ? 'max' : 'min');
   const direction = sql.raw(options.sort === 'price-desc' ? 'DESC NULLS LAST' : 'ASC NULLS LAST');
   const collect = options.priceSample
-    ? sql`SELECT x.* FROM (SELECT k.id FROM ${categories} k WHERE k.id IS NOT NULL
+    ? sql`SELECT x.* FROM (SELECT k.id FROM ${categories} k WHERE k.id IS NOT NULL AND ${inReach}
             ORDER BY ${extreme} ${direction}, k.id
             OFFSET 0) k,
           LATERAL (SELECT ${columns} FROM ${adSearch} WHERE ${options.priceSample(sql`k.id`)} LIMIT ${upTo}) x
