@@ -293,7 +293,11 @@ export async function summarizeMatches(
     facts?: SQL;
     /** The chosen category's id (categoryIdOf), to tell an unknown slug from no matches. */
     chosenId?: SQL;
-    /** Every category's matches counted up to `upTo`: the search without its category. */
+    /**
+     * Every category's matches counted up to `upTo`: the search without its category, for a
+     * category's id. Its rows are then what the search's own matches are taken from (`where` is
+     * the same filter for the chosen category), so no partition is read twice.
+     */
     byCategory?: (categoryId: SQL) => SQL;
     /**
      * Collect the `upTo` matches category by category (`where` for each category's id), the
@@ -375,27 +379,8 @@ export async function summarizeMatches(
   const cardIds = walk
     ? sql`${ids(sql`m`)} WHERE ${complete} UNION ALL ${ids(sql`w`)} WHERE NOT ${complete}`
     : ids(sql`m`);
-  // Each category's matches, up to the cap: from the collected ones when they hold them all
-  // (every category's were collected, or every match was, or the category is the chosen one),
-  // else from its own partition.
-  const { byCategory } = options;
-  const collected = sql`coalesce((SELECT n FROM mg WHERE category_id = k.id), 0)`;
-  const scanned = byCategory
-    ? sql`(SELECT count(*) FROM (SELECT 1 FROM ${adSearch} WHERE ${byCategory(sql`k.id`)} LIMIT ${upTo}) x)`
-    : sql``;
   // A category with no ad in the price range has no match: its partition is not read.
   const inReach = options.facts ? sql`k.id = ANY(${FACTS_REF.reach}::int[])` : sql`true`;
-  const categoryCount = options.chosenId
-    ? sql`CASE WHEN k.id = ${options.chosenId} THEN ${scoped} WHEN ${inReach} THEN ${scanned} ELSE 0 END`
-    : sql`CASE WHEN ${complete} THEN ${collected} WHEN ${inReach} THEN ${scanned} ELSE 0 END`;
-  const perCategory = byCategory
-    ? sql`(SELECT coalesce(json_agg(json_build_object('id', k.id, 'slug', k.slug, 'n', ${categoryCount})
-             ORDER BY k.id), '[]')::text
-           FROM ${categories} k WHERE k.id IS NOT NULL)`
-    : sql`'[]'`;
-  const grouped = byCategory
-    ? sql`,\n    mg AS MATERIALIZED (SELECT category_id, count(*) AS n FROM m GROUP BY category_id)`
-    : sql``;
   // The partitions are read in category order, so the first `upTo` matches come from the first
   // categories that hold them: the threshold of a date, which has nothing to do with the
   // category, is as tight from them as from any; for a price the categories are read from the
@@ -404,17 +389,39 @@ export async function summarizeMatches(
   // word's bitmap in all eight partitions: 90 ms at 1M ads for `for`, highest price first.
   const extreme = categoryPrice(options.sort === 'price-desc' ? 'max' : 'min');
   const direction = sql.raw(options.sort === 'price-desc' ? 'DESC NULLS LAST' : 'ASC NULLS LAST');
-  const collect = options.priceSample
-    ? sql`SELECT x.* FROM (SELECT k.id FROM ${categories} k WHERE k.id IS NOT NULL AND ${inReach}
-            ORDER BY ${extreme} ${direction}, k.id
-            OFFSET 0) k,
-          LATERAL (SELECT ${columns} FROM ${adSearch} WHERE ${options.priceSample(sql`k.id`)} LIMIT ${upTo}) x
-          LIMIT ${upTo}`
-    : sql`SELECT ${columns} FROM ${adSearch} WHERE ${where} LIMIT ${upTo}`;
+  const categoryOrder = options.priceSample ? sql`${extreme} ${direction}, k.id` : sql`k.id`;
+  // Up to `upTo` matches of each category in reach, one after another in that order.
+  const eachCategory = (where: (categoryId: SQL) => SQL) =>
+    sql`SELECT x.* FROM (SELECT k.id FROM ${categories} k WHERE k.id IS NOT NULL AND ${inReach}
+            ORDER BY ${categoryOrder} OFFSET 0) k,
+          LATERAL (SELECT ${columns} FROM ${adSearch} WHERE ${where(sql`k.id`)} LIMIT ${upTo}) x`;
+  // With the sidebar's counts (`byCategory`) every category's matches are collected up to the
+  // cap (mc), and the search's own are the chosen category's, or the first `upTo` of them all:
+  // the same rows a scan of the partitions in order gives, without reading any partition twice
+  // (counting the categories on their own after the search's scan read its first partitions
+  // again). Otherwise the search's matches alone, in partition order or a price order's.
+  const { byCategory } = options;
+  const perCategory = byCategory
+    ? sql`(SELECT coalesce(json_agg(json_build_object('id', k.id, 'slug', k.slug,
+             'n', coalesce((SELECT n FROM mg WHERE category_id = k.id), 0)) ORDER BY k.id), '[]')::text
+           FROM ${categories} k WHERE k.id IS NOT NULL)`
+    : sql`'[]'`;
+  const counted = byCategory
+    ? sql`mc AS MATERIALIZED (${eachCategory(byCategory)}),
+    mg AS MATERIALIZED (SELECT category_id, count(*) AS n FROM mc GROUP BY category_id),
+    `
+    : sql``;
+  const collect = byCategory
+    ? options.chosenId
+      ? sql`SELECT * FROM mc WHERE category_id = ${options.chosenId}`
+      : sql`SELECT * FROM mc LIMIT ${upTo}`
+    : options.priceSample
+      ? sql`${eachCategory(options.priceSample)} LIMIT ${upTo}`
+      : sql`SELECT ${columns} FROM ${adSearch} WHERE ${where} LIMIT ${upTo}`;
   const keys = options.facts ? sql`kq AS MATERIALIZED (SELECT * FROM ${options.facts} f),\n    ` : sql``;
   const statement = sql`
-    WITH ${keys}m AS MATERIALIZED (${collect}),
-    mn AS MATERIALIZED (SELECT count(*) AS n FROM m)${grouped}${walkCte}
+    WITH ${keys}${counted}m AS MATERIALIZED (${collect}),
+    mn AS MATERIALIZED (SELECT count(*) AS n FROM m)${walkCte}
     SELECT ${scoped}::int AS scoped,
            ${options.chosenId ?? sql`NULL`}::int AS chosen_id,
            ${perCategory} AS categories,
