@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { RESERVED_PAGE_SLUGS } from '../../api/constants/page-addresses.ts';
 import { db } from '../../api/db/client.ts';
 import { adReports, ads, inboxMessages, pages, wishlistItems } from '../../api/db/schema/index.ts';
-import { getLegalPage } from '../../api/services/pages/legal-page.ts';
+import { formatLegalDate, getLegalPage } from '../../api/services/pages/legal-page.ts';
 import { getPublishedPage, listFooterPages, listPublishedPages } from '../../api/services/pages/published-pages.ts';
 import { insertAd, insertCategory } from '../helpers/catalog-factory.ts';
 import { call, makeUser } from '../helpers/client.ts';
@@ -225,6 +225,8 @@ describe(`published pages on ${driver}`, () => {
     expect(row?.name).toBe('Terms of Service');
     expect(first.updatedAt.getTime()).toBe(row?.updatedAt.getTime());
     expect(first.content).toBe('');
+    // The built-in text's own date until an admin saves the page.
+    expect(formatLegalDate(first.updatedAt)).toBe('December 2024');
     expect((await getLegalPage('terms-of-service')).updatedAt.getTime()).toBe(first.updatedAt.getTime());
     await db()
       .update(pages)
@@ -240,5 +242,6 @@ describe(`published pages on ${driver}`, () => {
     const after = await getLegalPage('terms-of-service');
     expect(after.updatedAt.getTime()).toBeGreaterThan(new Date('2025-03-04T10:00:00Z').getTime());
     expect(after.content).toBe('<p>Our own terms.</p>');
+    expect(formatLegalDate(after.updatedAt)).toBe(formatLegalDate(new Date()));
   });
 });

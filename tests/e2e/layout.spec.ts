@@ -112,6 +112,13 @@ test.describe('on a 375px phone', () => {
   }
 });
 
+test('the demo’s Terms and Privacy are dated December 2024, the date of their text', async ({ page }) => {
+  for (const path of ['/terms-of-service', '/privacy-policy']) {
+    await page.goto(path);
+    await expect(page.getByText('Last updated December 2024', { exact: true })).toBeVisible();
+  }
+});
+
 test('text pages are plain HTML: no React islands and no toast outlet', async ({ page }) => {
   for (const path of ['/terms-of-service', '/privacy-policy']) {
     const scripts: string[] = [];

@@ -110,9 +110,13 @@ export default function Settings() {
   const values = watch();
   const check = loaded === 'ok' ? ZSettingsUpdate.safeParse(toFields(values)) : null;
   const emailOk = ZSettingsUpdate.shape.email.safeParse(values.email ?? '').success;
-  const otherIssue =
-    check && !check.success ? check.error.issues.find((i) => i.path[0] !== 'email')?.message : undefined;
   const showEmailError = !emailOk && !!(formState.touchedFields.email || formState.isSubmitted);
+  // Save Settings is off while the form is invalid; the first problem not already shown under
+  // its field is named beside the button, so a disabled button always says why.
+  const invalid = !!check && !check.success;
+  const otherIssue = invalid
+    ? check.error.issues.find((i) => i.path[0] !== 'email' || !showEmailError)?.message
+    : undefined;
 
   const onSubmit = submit(async (v) => {
     const body = new FormData();
@@ -292,8 +296,7 @@ export default function Settings() {
       </fieldset>
 
       <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-6">
-        {/* Save stays on: pressing it puts each problem under its field and focuses the first. */}
-        <Button type="submit" disabled={busy}>
+        <Button type="submit" disabled={busy || invalid} aria-describedby={otherIssue ? 'settings-problem' : undefined}>
           {busy && (
             <span
               className="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white"
@@ -302,9 +305,8 @@ export default function Settings() {
           )}
           Save Settings
         </Button>
-        {/* The email has its own message beside the field; other problems are named here. */}
         {otherIssue && (
-          <p className="text-sm text-red-700" role="status">
+          <p id="settings-problem" className="text-sm text-red-700" role="status">
             {otherIssue}
           </p>
         )}
