@@ -298,6 +298,16 @@ describe(`saved searches on ${driver}`, () => {
     expect(await newMails(buyer.user.email)).toEqual([]);
   });
 
+  it('names a search with quotes in it without doubling them in the alert', async () => {
+    const buyer = await makeUser();
+    await save(buyer.token, { search: '"oak chest"', frequency: 'instant' });
+    await insertAd({ heading: 'Oak chest of drawers', categoryId: furniture.id, userId: seller.user.id, price: 80 });
+    await requestSavedSearchMatching();
+    const [mail] = await newMails(buyer.user.email);
+    expect(mail).toContain('Subject: 1 new ad for “‘oak chest’”');
+    expect(mail).not.toContain('““');
+  });
+
   it('lists ten ads in an alert and says how many more there are', async () => {
     const buyer = await makeUser();
     await save(buyer.token, { search: 'vinyl record', frequency: 'instant' });

@@ -5,6 +5,7 @@ import type { TSessionUser } from '../../context.ts';
 import { db } from '../../db/client.ts';
 import { ads, conversations } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
+import { quoted } from '../../lib/quoted.ts';
 import { applyAdTransition } from '../ads/apply-ad-transition.ts';
 import { AD_NOT_FOUND } from '../ads/get-ad.ts';
 import { requestSavedSearchMatching } from '../saved-searches/queue-matching.ts';
@@ -58,7 +59,7 @@ export async function dismissConversationReports(options: { admin: TSessionUser;
       action: 'dismiss-conversation-reports',
       targetType: 'conversation',
       targetId: id,
-      targetLabel: `About “${row.heading}”`,
+      targetLabel: `About ${quoted(row.heading)}`,
       reason,
     });
   });

@@ -6,6 +6,7 @@ import { db } from '../../db/client.ts';
 import { ads, users } from '../../db/schema/index.ts';
 import { env } from '../../env.ts';
 import { AppError } from '../../errors.ts';
+import { quoted } from '../../lib/quoted.ts';
 import { queueMail } from '../../mail/queue-mail.ts';
 import type { TModerateAd } from '../../schemas/moderation.ts';
 import { applyAdTransition } from '../ads/apply-ad-transition.ts';
@@ -59,11 +60,11 @@ export async function moderateAd(options: { admin: TSessionUser; id: number; inp
       await queueMail(
         {
           to: ad.ownerEmail,
-          subject: `Your ad “${ad.heading}” was removed`,
+          subject: `Your ad ${quoted(ad.heading)} was removed`,
           text: [
             `Hello ${ad.ownerName},`,
             '',
-            `Our moderators removed your ad “${ad.heading}” from ${env().siteUrl}.`,
+            `Our moderators removed your ad ${quoted(ad.heading)} from ${env().siteUrl}.`,
             '',
             `Reason: ${input.reason}`,
             '',

@@ -1,5 +1,6 @@
 import { ALERT_MAIL_ADS } from '../../constants/saved-searches.ts';
 import { env } from '../../env.ts';
+import { quoted } from '../../lib/quoted.ts';
 import type { TMail } from '../../mail/send-mail.ts';
 
 const PRICE = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
@@ -35,12 +36,14 @@ export function alertMail(input: TAlertMailInput): TMail {
   const listed = input.ads.slice(0, ALERT_MAIL_ADS);
   const urls = unsubscribeUrls(search.unsubscribeToken);
   const count = total === 1 ? '1 new ad' : `${total} new ads`;
-  const subject = input.digest ? `Your daily digest: ${count} for “${search.name}”` : `${count} for “${search.name}”`;
+  const subject = input.digest
+    ? `Your daily digest: ${count} for ${quoted(search.name)}`
+    : `${count} for ${quoted(search.name)}`;
   const lines = listed.map(
     (ad) => `- ${ad.heading} — $${PRICE.format(ad.price)}\n  ${site}/add-details/${encodeURIComponent(ad.slug)}`,
   );
   const more = total > listed.length ? `\n…and ${total - listed.length} more.` : '';
-  const text = `Hello ${input.ownerName},\n\nYour saved search “${search.name}” found ${count}:\n\n${lines.join('\n')}\n${more}\nSee all of them: ${site}/admin/saved-searches/${search.id}\n\nNo more alerts for this search? Unsubscribe with one click: ${urls.page}\n`;
+  const text = `Hello ${input.ownerName},\n\nYour saved search ${quoted(search.name)} found ${count}:\n\n${lines.join('\n')}\n${more}\nSee all of them: ${site}/admin/saved-searches/${search.id}\n\nNo more alerts for this search? Unsubscribe with one click: ${urls.page}\n`;
   return {
     to: input.to,
     subject,

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { AUDIT_LOG_PAGE_SIZE } from '../../../api/constants/limits.ts';
 import { AUDIT_ACTION_LABELS } from '../../../api/constants/moderation.ts';
+import { quoted } from '../../../api/lib/quoted.ts';
 import { apiFetch, type TApiData } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
 import Spinner from '../components/Spinner.tsx';
@@ -48,7 +49,7 @@ export default function AuditLog() {
           {data.data.map((e) => (
             <li key={e.id} className="space-y-0.5 p-4 text-sm">
               <p className="break-words text-slate-900">
-                <strong>{e.actor.name}</strong> · {AUDIT_ACTION_LABELS[e.action]} “{e.targetLabel}”
+                <strong>{e.actor.name}</strong> · {AUDIT_ACTION_LABELS[e.action]} {quoted(e.targetLabel)}
                 <span className="text-slate-500"> (#{e.targetId})</span>
               </p>
               {e.reason && <p className="break-words text-slate-700">Why: {e.reason}</p>}
