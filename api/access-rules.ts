@@ -198,6 +198,11 @@ export const ACCESS_RULES = {
   // None of it shows on a public page, so no write empties the page cache.
   'POST /api/newsletter/subscribe': { access: 'public', body: 'json', personal: true },
   'POST /api/newsletter/confirm': { access: 'public', body: 'json', personal: true, note: 'needs the mailed token' },
+  'GET /api/newsletter/unsubscribe': {
+    access: 'public',
+    redirect: true,
+    note: 'the List-Unsubscribe address opened in a browser: to the page that asks first; changes nothing',
+  },
   'POST /api/newsletter/unsubscribe': {
     access: 'public',
     body: 'json',

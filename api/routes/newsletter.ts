@@ -109,6 +109,32 @@ export const newsletterRoutes = createRouter()
   .openapi(
     declareRoute({
       method: 'get',
+      path: '/newsletter/unsubscribe',
+      operationId: 'openNewsletterUnsubscribe',
+      summary:
+        'The List-Unsubscribe address opened in a browser (a mail program without one-click does that): redirects to the page that asks first, changes nothing',
+      tags,
+      access: 'public',
+      request: { query: ZUnsubscribeQuery },
+      responses: {
+        303: {
+          description: 'To /newsletter/unsubscribe?token=…, the page with the Unsubscribe button.',
+          headers: z.object({ Location: z.string() }),
+        },
+      },
+    }),
+    (c) => {
+      c.header('Referrer-Policy', 'no-referrer');
+      const token = c.req.valid('query').token;
+      return c.redirect(
+        token ? `/newsletter/unsubscribe?token=${encodeURIComponent(token)}` : '/newsletter/unsubscribe',
+        303,
+      );
+    },
+  )
+  .openapi(
+    declareRoute({
+      method: 'get',
       path: '/admin/newsletter/subscribers',
       operationId: 'listSubscribers',
       summary: 'Newsletter addresses, newest first, one page; q: part of an address; status: one state',

@@ -225,6 +225,18 @@ describe(`sending a newsletter on ${driver}`, () => {
     expect((await call('POST', '/newsletter/unsubscribe', { json: { token: 'nope' } })).status).toBe(400);
   });
 
+  it('sends a browser that opens the List-Unsubscribe address to the page that asks, unsubscribing nobody', async () => {
+    await subscribeAndConfirm('opened@example.com');
+    await call('POST', '/admin/newsletters', { token: admin.token, json: { subject: 'Opened', text: 'News' } });
+    await runQueuedJobs();
+    const token = await mailedToken('opened@example.com', 'unsubscribe');
+    const { createApp } = await import('../../api/app.ts');
+    const res = await createApp().request(`http://localhost/api/newsletter/unsubscribe?token=${token}`);
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(`/newsletter/unsubscribe?token=${token}`);
+    expect(await stateOf('opened@example.com')).toBe('confirmed');
+  });
+
   it('accepts the RFC 8058 form body List-Unsubscribe=One-Click', async () => {
     await subscribeAndConfirm('oneclick@example.com');
     await call('POST', '/admin/newsletters', { token: admin.token, json: { subject: 'Second', text: 'More news' } });

@@ -101,6 +101,15 @@ test('newsletter: subscribe, confirm and unsubscribe through the mailed links', 
   await page.getByLabel('Subject').fill(subject);
   await page.getByLabel('Text', { exact: true }).fill('New listings every day.');
   await page.getByRole('button', { name: 'Send to confirmed subscribers' }).click();
+  // Nothing goes out before the admin confirms; Cancel keeps the text.
+  const ask = page.getByRole('dialog', { name: 'Send this newsletter?' });
+  await expect(ask).toContainText(`“${subject}” is mailed to every confirmed subscriber`);
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ask).toBeHidden();
+  await expect(page.getByTestId('newsletter-progress').filter({ hasText: subject })).toHaveCount(0);
+  await expect(page.getByLabel('Subject')).toHaveValue(subject);
+  await page.getByRole('button', { name: 'Send to confirmed subscribers' }).click();
+  await ask.getByRole('button', { name: 'Send now' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'The newsletter is being sent.' })).toBeVisible();
   const progress = page.getByTestId('newsletter-progress').filter({ hasText: subject });
   await expect(progress).toContainText(/Sent: (\d+) of \1/, { timeout: 20_000 });

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { SUBSCRIBER_STATES } from '../../../api/constants/newsletter.ts';
+import { quoted } from '../../../api/lib/quoted.ts';
 import { ZNewsletterSend } from '../../../api/schemas/newsletter.ts';
 import { buttonClass } from '../../components/ui/classes.ts';
 import { Button, Input, Select, Textarea } from '../../components/ui/controls.tsx';
@@ -8,6 +9,7 @@ import { useSchemaForm } from '../../components/ui/schema-form.ts';
 import { apiFetch, type TApiData, withIdempotencyKey } from '../../lib/api.ts';
 import { createSubmissionKeys } from '../../lib/submission-key.ts';
 import { notify } from '../../lib/toast.ts';
+import ConfirmDialog from '../components/ConfirmDialog.tsx';
 import { Field } from '../components/form.tsx';
 import RichTextField from '../components/RichTextField.tsx';
 import Spinner from '../components/Spinner.tsx';
@@ -165,7 +167,11 @@ function Compose() {
     return () => window.clearInterval(timer);
   }, [sending, load]);
 
-  const onSend = submit(async (values) => {
+  // A newsletter cannot be called back: a valid form first asks, then sends.
+  const [confirming, setConfirming] = useState<TCompose | null>(null);
+  const onSend = submit(async (values) => setConfirming(values));
+  const send = async (values: TCompose) => {
+    setConfirming(null);
     setBusy(true);
     const res = await withIdempotencyKey(submissions.keyFor({ values }), () =>
       apiFetch('/api/admin/newsletters', { method: 'POST', json: values }),
@@ -178,7 +184,7 @@ function Compose() {
     notify.success(res.message);
     form.reset({ subject: '', text: '', html: '' });
     void load();
-  });
+  };
 
   return (
     <section aria-labelledby="compose-title" className="space-y-4">
@@ -201,6 +207,14 @@ function Compose() {
           {busy ? 'Sending…' : 'Send to confirmed subscribers'}
         </Button>
       </ErrorsForm>
+      <ConfirmDialog
+        open={confirming !== null}
+        title="Send this newsletter?"
+        message={`${quoted(confirming?.subject ?? '')} is mailed to every confirmed subscriber at once and cannot be called back.`}
+        confirmLabel="Send now"
+        onConfirm={() => confirming && void send(confirming)}
+        onCancel={() => setConfirming(null)}
+      />
       {sent && sent.length > 0 && (
         <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200" aria-label="Newsletters sent">
           {sent.map((n) => (
