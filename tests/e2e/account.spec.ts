@@ -134,6 +134,13 @@ test('deleting the account removes its ads and its login', async ({ page, browse
   await danger.getByLabel('Password').fill(PASSWORD);
   await danger.getByRole('button', { name: 'Delete my account', exact: true }).click();
   await expect(page).toHaveURL(/\/\?account=deleted$/);
+  await expect(
+    page.locator('[data-rht-toaster]').getByText('Your account and everything in it were deleted.'),
+  ).toBeVisible();
+  await page.reload();
+  await expect(
+    page.locator('[data-rht-toaster]').getByText('Your account and everything in it were deleted.'),
+  ).toHaveCount(0);
 
   await page.goto(search);
   await expect(page.getByRole('link', { name: heading, exact: true })).toHaveCount(0);

@@ -129,9 +129,10 @@ test('a banned user is signed out, cannot sign in, and their ads are gone', asyn
   await page.getByLabel('Email').fill(seller.email);
   await page.getByLabel('Password', { exact: true }).fill(seller.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(
-    page.getByText('Your account has been suspended. Please contact us if you think this is a mistake.'),
-  ).toBeVisible();
+  // Said in a toast and kept at the form, where it stays after the toast fades.
+  const suspended = 'Your account has been suspended. Please contact us if you think this is a mistake.';
+  await expect(page.locator('[data-rht-toaster]').getByText(suspended)).toBeVisible();
+  await expect(page.locator('form').getByRole('alert')).toHaveText(suspended);
   await expect(page).toHaveURL(/\/sign-in/);
   await page.screenshot({ path: test.info().outputPath('banned-sign-in-1280.png') });
 

@@ -4,6 +4,8 @@ import { Button, Input } from '../../components/ui/controls.tsx';
 import { ErrorsForm } from '../../components/ui/field-errors.tsx';
 import { useSchemaForm } from '../../components/ui/schema-form.ts';
 import { apiFetch } from '../../lib/api.ts';
+import { useSession } from '../../lib/session-store.ts';
+import { flash } from '../../lib/toast.ts';
 import { Field } from '../components/form.tsx';
 import Section from './Section.tsx';
 
@@ -23,6 +25,9 @@ export default function DataSection() {
       failed(res);
       return;
     }
+    // The home page says so once: a toast waiting for it (a reload does not repeat it).
+    useSession.getState().signOut();
+    flash('success', 'Your account and everything in it were deleted.', 'Account deleted', '/');
     window.location.assign('/?account=deleted');
   });
   return (

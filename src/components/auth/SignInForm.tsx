@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { MODERATION_TEXTS } from '../../../api/constants/moderation.ts';
 import { ZLogin } from '../../../api/schemas/user.ts';
 import { apiFetch } from '../../lib/api.ts';
@@ -32,6 +32,8 @@ export default function SignInForm({
   const { form, submit, errors } = useSchemaForm({ schema: ZLogin, defaults: { email: '', password: '' } });
   const { register } = form;
   const { isSubmitting } = form.formState;
+  // A suspended account's sentence stays at the form, not only in a toast that fades.
+  const [suspended, setSuspended] = useState('');
 
   useEffect(() => {
     if (!guard) return;
@@ -48,7 +50,9 @@ export default function SignInForm({
     if (!res.success) {
       // A suspended account is told so; every other failure keeps the one sign-in message
       // (which of the two fields was wrong is not told).
-      notify.error(res.message === MODERATION_TEXTS.banned ? res.message : LOGIN_MESSAGES.failure);
+      const banned = res.message === MODERATION_TEXTS.banned;
+      setSuspended(banned ? res.message : '');
+      notify.error(banned ? res.message : LOGIN_MESSAGES.failure);
       return;
     }
     useSession.getState().signIn(res.userinfo, res.expiresAt);
@@ -68,6 +72,11 @@ export default function SignInForm({
           </a>
         </p>
       </div>
+      {suspended && (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {suspended}
+        </p>
+      )}
       <button type="submit" className={primaryButtonClass} disabled={!hydrated || isSubmitting}>
         {isSubmitting ? 'Signing in…' : 'Sign In'}
       </button>
