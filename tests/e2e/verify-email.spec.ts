@@ -66,6 +66,11 @@ for (const width of [1280, 375]) {
     await signUp(page, `Vera ${width}`, email, 'secret123');
     const [signUpLink] = await verificationLinks(email, 1);
 
+    // The dashboard says so first, with the mail offered again.
+    const welcome = page.getByRole('region', { name: 'Verify your email address' });
+    await expect(welcome).toContainText(`Open the link in the email we sent to ${email}.`);
+    await expect(welcome.getByRole('button', { name: 'Resend verification email' })).toBeVisible();
+
     // The account page says the address is not verified yet and offers the mail again.
     await page.goto('/admin/account');
     await expect(page.getByTestId('email-status')).toHaveText('Not verified');

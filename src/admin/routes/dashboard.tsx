@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import ResendVerificationButton from '../../components/auth/ResendVerificationButton.tsx';
 import { apiFetch, type TApiData } from '../../lib/api.ts';
 import { MyFigures, SiteFigures } from '../dashboard/SiteFigures.tsx';
 import { useUser } from '../user-context.ts';
@@ -54,6 +55,23 @@ export default function Dashboard() {
     <div>
       <h2 className="text-xl font-semibold text-slate-900">Welcome, {user.name}</h2>
       <p className="mt-2 text-slate-600">Select a section from the menu to begin managing the application.</p>
+      {!user.emailVerified && (
+        <section
+          aria-labelledby="verify-heading"
+          className="mt-6 flex flex-col gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900 sm:flex-row sm:items-center sm:justify-between"
+        >
+          <div>
+            <h3 id="verify-heading" className="font-semibold">
+              Verify your email address
+            </h3>
+            <p className="mt-1">
+              Open the link in the email we sent to {user.email}. Until then you cannot message sellers, and no alerts
+              or message mails reach you.
+            </p>
+          </div>
+          <ResendVerificationButton className="shrink-0" />
+        </section>
+      )}
       {user.role === 'admin' ? <SiteFigures /> : <MyFigures />}
       {user.role === 'admin' && <JobQueueCard />}
     </div>
