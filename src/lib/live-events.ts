@@ -101,9 +101,14 @@ export function onLiveEvents(listener: TListener): () => void {
   };
 }
 
-/** The live unread-message count (null until the first answer). */
+/**
+ * The live unread-message count (null until the first answer). It starts null as the server
+ * rendered it, even when another island already knows the count: onLiveEvents hands the known
+ * count over right after hydration (starting from it made React's hydration error #418 on
+ * admin pages, where the admin app opens the stream before the header hydrates).
+ */
 export function useUnreadCount(enabled = true): number | null {
-  const [unread, setCount] = useState<number | null>(lastUnread);
+  const [unread, setCount] = useState<number | null>(null);
   useEffect(() => (enabled ? onLiveEvents({ unread: setCount }) : undefined), [enabled]);
   return unread;
 }
