@@ -1,13 +1,17 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { uploadUrl } from '../../../api/lib/image-urls.ts';
+import { ZReportConversation } from '../../../api/schemas/messages.ts';
 import { formatPrice } from '../../components/ads/format.ts';
 import Composer from '../../components/messages/Composer.tsx';
 import MessageText from '../../components/messages/MessageText.tsx';
 import { Button, Textarea } from '../../components/ui/controls.tsx';
+import { ErrorsForm } from '../../components/ui/field-errors.tsx';
+import { useSchemaForm } from '../../components/ui/schema-form.ts';
 import { apiFetch, type TApiData } from '../../lib/api.ts';
 import { onLiveEvents } from '../../lib/live-events.ts';
 import { notify } from '../../lib/toast.ts';
+import { Field } from '../components/form.tsx';
 import Spinner from '../components/Spinner.tsx';
 
 type TThread = TApiData<'/api/conversations/{id}'>;
@@ -23,40 +27,30 @@ function merge(list: TMessage[], more: TMessage[]): TMessage[] {
   return [...byId.values()].sort((a, b) => a.id - b.id);
 }
 
+/** Reporting a conversation: the reason is checked by the shared schema before anything is sent. */
 function ReportForm({ id, done }: { id: number; done: () => void }) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState('');
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
-    const res = await apiFetch(`/api/conversations/${id}/report`, { method: 'POST', json: { reason } });
-    if (!res.success) return setError(res.message);
+  const { form, submit, errors, failed } = useSchemaForm<{ reason: string }>({
+    defaults: { reason: '' },
+    schema: ZReportConversation,
+  });
+  const onSubmit = submit(async (values) => {
+    const res = await apiFetch(`/api/conversations/${id}/report`, { method: 'POST', json: values });
+    if (!res.success) return failed(res);
     notify.success(res.message);
     done();
-  }
+  });
   return (
-    <form onSubmit={submit} className="mt-3 rounded-lg border border-slate-200 bg-slate-50 p-3" noValidate>
-      <label htmlFor="report-reason" className="text-sm font-medium text-slate-800">
-        Why are you reporting this conversation?
-      </label>
-      <Textarea
-        id="report-reason"
-        rows={2}
-        value={reason}
-        onChange={(e) => setReason(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby="report-error"
-        className="mt-1"
-      />
-      <p id="report-error" className="mt-1 text-xs text-red-700" role={error ? 'alert' : undefined}>
-        {error}
-      </p>
+    <ErrorsForm errors={errors} onSubmit={onSubmit} className="mt-3 rounded-lg border border-slate-200 bg-slate-50 p-3">
+      <Field label="Why are you reporting this conversation?" htmlFor="report-reason">
+        <Textarea id="report-reason" rows={2} {...form.register('reason')} />
+      </Field>
       <div className="mt-2 flex gap-2">
         <Button type="submit">Send report</Button>
         <Button variant="secondary" onClick={done}>
           Cancel
         </Button>
       </div>
-    </form>
+    </ErrorsForm>
   );
 }
 
