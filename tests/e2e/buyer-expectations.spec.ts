@@ -77,6 +77,44 @@ for (const width of [1280, 375]) {
       // It opens again after Escape (the state followed the dialog).
       await photo.click();
       await expect(counter).toHaveText(`3 / ${ad.count}`);
+
+      // A click on the photo zooms in with the point under the pointer kept there, not at the
+      // top-left corner; another click zooms out.
+      const shown = viewer.getByTestId('viewer-photo');
+      const frame = viewer.getByTestId('viewer-frame');
+      const before = await shown.boundingBox();
+      const box = await frame.boundingBox();
+      if (!before || !box) throw new Error('the viewer has no photo on screen');
+      const clickX = before.x + before.width * 0.6;
+      const clickY = box.y + box.height * 0.7;
+      const pointAt = async () =>
+        shown.evaluate(
+          (img, at) => {
+            // The drawn picture: letterboxed inside the element while it is fitted (object-fit: contain).
+            const r = img.getBoundingClientRect();
+            const ratio = (img as HTMLImageElement).naturalWidth / (img as HTMLImageElement).naturalHeight;
+            const fitted = getComputedStyle(img).objectFit === 'contain';
+            const wide = fitted && r.width / r.height > ratio;
+            const w = fitted && wide ? r.height * ratio : r.width;
+            const h = fitted && !wide ? r.width / ratio : r.height;
+            const left = r.left + (r.width - w) / 2;
+            const top = r.top + (r.height - h) / 2;
+            return { fx: (at.x - left) / w, fy: (at.y - top) / h };
+          },
+          { x: clickX, y: clickY },
+        );
+      const aimed = await pointAt();
+      await page.mouse.click(clickX, clickY);
+      await expect(viewer.getByRole('button', { name: 'Zoom out' })).toBeVisible();
+      await expect.poll(() => frame.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+      const kept = await pointAt();
+      expect(Math.abs(kept.fx - aimed.fx)).toBeLessThan(0.05);
+      // Up and down too, where the zoomed photo is taller than the screen (not on a phone held upright).
+      if (await frame.evaluate((el) => el.scrollHeight > el.clientHeight + 1))
+        expect(Math.abs(kept.fy - aimed.fy)).toBeLessThan(0.05);
+      await page.mouse.click(clickX, clickY);
+      await expect(viewer.getByRole('button', { name: 'Zoom in' })).toBeVisible();
+
       await viewer.getByRole('button', { name: 'Close photos' }).click();
       await expect(viewer).toBeHidden();
     });

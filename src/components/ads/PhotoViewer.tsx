@@ -1,7 +1,8 @@
 import { ChevronLeft, ChevronRight, X, ZoomIn, ZoomOut } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { imageSrcSet, uploadUrl } from '../../../api/lib/image-urls.ts';
 import Dialog from '../ui/Dialog.tsx';
+import { pointOnPhoto, scrollToKeep } from './zoom-point.ts';
 
 type Props = {
   images: string[];
@@ -24,12 +25,44 @@ const round =
  * The full-screen photo viewer of the ad page (docs/SCREENS.md, Ad Details): a modal dialog
  * with "2 / 5", Previous and Next buttons, the arrow keys, a swipe on touch screens and
  * Escape or Close to leave. Phones may pinch-zoom the photo (`touch-action: pinch-zoom`);
- * Zoom shows it at full size to pan around, with swipes off meanwhile.
+ * Zoom (the button, or a click on the photo) shows it at twice the width to pan around, with
+ * the clicked point kept under the pointer (the button zooms into the middle) and swipes off
+ * meanwhile.
  */
 export default function PhotoViewer({ images, alt, index, onIndex, onClose, returnFocus }: Props) {
   const titleId = useId();
   const [zoomed, setZoomed] = useState(false);
   const touch = useRef<{ x: number; y: number } | null>(null);
+  const frame = useRef<HTMLDivElement>(null);
+  const photo = useRef<HTMLImageElement>(null);
+  /** Where the zoom was asked for: a point of the photo and where the pointer was in the frame. */
+  const zoomAt = useRef<{ fx: number; fy: number; px: number; py: number } | null>(null);
+
+  function zoomIn(clientX?: number, clientY?: number) {
+    const box = frame.current?.getBoundingClientRect();
+    const img = photo.current;
+    if (!box || !img) return setZoomed(true);
+    const ratio = img.naturalWidth && img.naturalHeight ? img.naturalWidth / img.naturalHeight : 4 / 3;
+    const x = clientX ?? box.left + box.width / 2;
+    const y = clientY ?? box.top + box.height / 2;
+    zoomAt.current = { ...pointOnPhoto(img.getBoundingClientRect(), ratio, x, y), px: x - box.left, py: y - box.top };
+    setZoomed(true);
+  }
+
+  // Once the photo is drawn zoomed, scroll so the asked-for point sits under the pointer.
+  useLayoutEffect(() => {
+    const at = zoomAt.current;
+    const el = frame.current;
+    const img = photo.current;
+    if (!zoomed || !at || !el || !img) return;
+    zoomAt.current = null;
+    const zoomedBox = { width: img.offsetWidth, height: img.offsetHeight };
+    const { left, top } = scrollToKeep(at, { px: at.px, py: at.py }, zoomedBox, {
+      width: el.clientWidth,
+      height: el.clientHeight,
+    });
+    el.scrollTo({ left, top });
+  }, [zoomed]);
   const count = images.length;
   const i = index ?? 0;
   const go = (step: number) => {
@@ -70,7 +103,7 @@ export default function PhotoViewer({ images, alt, index, onIndex, onClose, retu
               </span>
               <button
                 type="button"
-                onClick={() => setZoomed((z) => !z)}
+                onClick={() => (zoomed ? setZoomed(false) : zoomIn())}
                 aria-pressed={zoomed}
                 aria-label={zoomed ? 'Zoom out' : 'Zoom in'}
                 className={round}
@@ -88,6 +121,8 @@ export default function PhotoViewer({ images, alt, index, onIndex, onClose, retu
           </div>
           <div className="relative min-h-0 flex-1">
             <div
+              ref={frame}
+              data-testid="viewer-frame"
               className={`h-full ${zoomed ? 'overflow-auto' : 'overflow-hidden'}`}
               onTouchStart={(e) => {
                 // One finger only: two are a pinch, which the browser zooms.
@@ -104,7 +139,10 @@ export default function PhotoViewer({ images, alt, index, onIndex, onClose, retu
                 if (Math.abs(dx) >= SWIPE_PX && Math.abs(dx) > Math.abs(t.clientY - start.y)) go(dx < 0 ? 1 : -1);
               }}
             >
+              {/* biome-ignore lint/a11y/useKeyWithClickEvents: the Zoom button is the keyboard's way */}
               <img
+                ref={photo}
+                onClick={(e) => (zoomed ? setZoomed(false) : zoomIn(e.clientX, e.clientY))}
                 key={images[i]}
                 src={uploadUrl(images[i] ?? '', 1200)}
                 srcSet={imageSrcSet(images[i] ?? '')}
@@ -112,7 +150,9 @@ export default function PhotoViewer({ images, alt, index, onIndex, onClose, retu
                 alt={i === 0 ? alt : `${alt}, photo ${i + 1}`}
                 data-testid="viewer-photo"
                 className={
-                  zoomed ? 'max-w-none touch-auto' : 'mx-auto h-full w-full touch-pinch-zoom object-contain select-none'
+                  zoomed
+                    ? 'max-w-none cursor-zoom-out touch-auto'
+                    : 'mx-auto h-full w-full cursor-zoom-in touch-pinch-zoom object-contain select-none'
                 }
                 style={zoomed ? { width: '200%' } : undefined}
                 draggable={false}
