@@ -292,3 +292,28 @@ for (const width of [1280, 375]) {
     });
   });
 }
+
+test.describe('on a 1366 × 900 laptop', () => {
+  test.use({ viewport: { width: 1366, height: 900 } });
+
+  test('the ad page shows its heading, price, seller and Message seller in the first screen', async ({
+    page,
+    request,
+  }) => {
+    const ad = await adWithPhotos(request);
+    await page.goto(`/add-details/${ad.slug}`);
+    const facts = page.getByTestId('ad-key-facts');
+    for (const part of [
+      facts.getByRole('heading', { level: 1, name: ad.heading }),
+      facts.getByText(/^\$[\d,.]+$/).first(),
+      facts.getByTestId('seller-link'),
+      facts.getByRole('link', { name: 'Message seller' }),
+    ]) {
+      const box = await part.boundingBox();
+      expect(box, 'on the page').not.toBeNull();
+      expect(box!.y + box!.height, 'inside the first screen').toBeLessThanOrEqual(900);
+    }
+    // The photo still starts in the first screen, under the facts.
+    expect((await page.getByTestId('gallery-current').boundingBox())!.y).toBeLessThan(900);
+  });
+});

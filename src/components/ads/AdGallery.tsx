@@ -68,7 +68,7 @@ export default function AdGallery({ images, alt }: Props) {
                     loading={i === 0 ? 'eager' : 'lazy'}
                     fetchPriority={i === 0 ? 'high' : undefined}
                     decoding="async"
-                    className="aspect-[4/3] h-auto w-full object-cover"
+                    className="aspect-[4/3] h-auto w-full object-cover lg:max-h-[480px]"
                     data-testid={i === selected ? 'gallery-current' : undefined}
                   />
                 </button>
