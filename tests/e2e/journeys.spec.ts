@@ -84,6 +84,31 @@ test.describe('at 1280 px', () => {
     await expect(page.getByRole('heading', { name: 'Messages' })).toBeVisible();
   });
 
+  test('a mailed "Read and answer" link asks a signed-out seller to sign in plainly and opens the thread', async ({
+    page,
+    request,
+  }) => {
+    const login = await request.post('/api/user/login', {
+      data: { email: 'liam@example.com', password: 'customer123' },
+    });
+    const { token } = await login.json();
+    const list = await request.get('/api/conversations', { headers: { authorization: `Bearer ${token}` } });
+    const [first] = (await list.json()).conversations as { id: number }[];
+    expect(first).toBeTruthy();
+    await page.goto(`/admin/messages/${first!.id}?from=mail`);
+    await expect(page).toHaveURL(new RegExp(`/sign-in\\?next=%2Fadmin%2Fmessages%2F${first!.id}$`));
+    await expect(
+      page
+        .getByRole('heading', { name: 'Sign In' })
+        .or(page.getByRole('button', { name: 'Sign In' }))
+        .first(),
+    ).toBeVisible();
+    await expect(page.getByText('Unable to access dashboard')).toHaveCount(0);
+    await signInThroughForm(page, 'liam@example.com', 'customer123');
+    await expect(page).toHaveURL(new RegExp(`/admin/messages/${first!.id}$`));
+    await expect(page.getByTestId('message').first()).toBeVisible();
+  });
+
   test('a crafted next to another site is ignored: sign-in leads to the dashboard', async ({ page }) => {
     await page.goto('/sign-in?next=//evil.example/x');
     await expect(page.getByRole('link', { name: 'Register Now' })).toHaveAttribute('href', '/sign-up');

@@ -5,6 +5,7 @@ import { conversations, messages, users } from '../../db/schema/index.ts';
 import { env } from '../../env.ts';
 import { AppError } from '../../errors.ts';
 import { MESSAGE_MAIL_INTERVAL_MS } from '../../lib/limits.ts';
+import { quoted } from '../../lib/quoted.ts';
 import { queueMail } from '../../mail/queue-mail.ts';
 import { messageView, type TMessageView } from './conversation-view.ts';
 import type { TLiveNotice } from './live-hub.ts';
@@ -86,12 +87,13 @@ async function mailIfDue(
   const sender = people.find((p) => p.id === m.senderId);
   if (!recipient?.messageMails) return;
   const excerpt = [...m.text].length > EXCERPT_CHARS ? `${[...m.text].slice(0, EXCERPT_CHARS).join('')}…` : m.text;
-  const link = `${env().siteUrl}/admin/messages/${row.id}`;
+  // `from=mail`: a signed-out reader is asked to sign in plainly, not shown the guard's error.
+  const link = `${env().siteUrl}/admin/messages/${row.id}?from=mail`;
   await queueMail(
     {
       to: recipient.email,
       subject: `New message about “${row.adHeading}”`,
-      text: `Hello ${recipient.name},\n\n${sender?.name ?? 'Someone'} wrote about “${row.adHeading}”:\n\n${excerpt}\n\nRead and answer: ${link}\n\nYou get at most one mail per conversation every 15 minutes while messages stay unread. To stop these mails, turn off “Email me about new messages” in your messages: ${env().siteUrl}/admin/messages\n`,
+      text: `Hello ${recipient.name},\n\n${sender?.name ?? 'Someone'} wrote about ${quoted(row.adHeading)}:\n\n${excerpt}\n\nRead and answer: ${link}\n\nYou get at most one mail per conversation every 15 minutes while messages stay unread. To stop these mails, turn off “Email me about new messages” in your messages: ${env().siteUrl}/admin/messages\n`,
     },
     { tx },
   );
