@@ -3,8 +3,8 @@
 FROM node:24-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-# The postinstall step (npm ci) patches postgres.js, so its script must be here first.
-COPY scripts/patch-postgres.mjs ./scripts/
+# The postinstall step (npm ci) applies patches/ (patch-package), so they must be here first.
+COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund

@@ -33,7 +33,8 @@ export default defineConfig({
     },
   },
   vite: {
-    // astroPatches: two lines of Astro's server code (scripts/lib/vite-astro-patches.mjs).
+    // astroPatches: four patches of Astro's server code, each explained and failing the build
+    // when it no longer applies (scripts/lib/vite-astro-patches.mjs).
     plugins: [tailwindcss(), astroPatches()],
     ssr: { external: ['@electric-sql/pglite', 'sharp', '@node-rs/argon2', 'postgres'] },
   },

@@ -1,6 +1,7 @@
 // Build steps (astro.config.mjs) that change a few lines of Astro's server code in the bundle.
-// Each names the exact text it replaces; when an upgrade changes it, the build warns and keeps
-// Astro's own code, and tests/unit/astro-patches.test.ts fails.
+// Each names the exact text it replaces; when an upgrade changes it, the build fails with the
+// module's name (and tests/unit/astro-patches.test.ts fails too), so a patch is never dropped
+// silently. Four patches, listed here; decision 0025 says how library patches are kept.
 //
 // 1. The Content-Security-Policy hashes, with Node's synchronous SHA digest instead of
 //    WebCrypto's. Astro hashes every inline script and style of a page again on every request,
@@ -83,7 +84,7 @@ export function astroPatches() {
     transform(code, id, options) {
       if (!options?.ssr) return null;
       const out = patchAstroModule(id, code);
-      if (out === null) this.warn(`${id} changed: a patch of scripts/lib/vite-astro-patches.mjs no longer applies`);
+      if (out === null) this.error(`${id} changed: a patch of scripts/lib/vite-astro-patches.mjs no longer applies`);
       return out ?? null;
     },
   };
