@@ -161,13 +161,16 @@ export default function AdBrowser({
           <h2 id={`${ids}-results`} className="text-sm text-slate-600" aria-live="polite">
             {total > 0 ? (
               <>
-                Search Results: Showing {/* One ad on the page reads "1 of 1 Listing", not "1–1 of 1 Listings". */}
-                <strong className="text-slate-900">{from === to ? from : `${from}–${to}`}</strong> of{' '}
+                Search Results: Showing{' '}
+                <strong className="text-slate-900">
+                  {from}–{to}
+                </strong>{' '}
+                of{' '}
                 <strong className="text-slate-900">
                   {formatCount(total)}
                   {totalCapped ? '+' : ''}
                 </strong>{' '}
-                {total === 1 && !totalCapped ? 'Listing' : 'Listings'}
+                Listings
               </>
             ) : loading ? (
               'Searching…'
