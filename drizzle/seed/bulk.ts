@@ -305,6 +305,9 @@ export function buildBulkAd(n: number, ctx: TBulkContext) {
     userId: ctx.userIds[n % ctx.userIds.length],
     createdAt,
     updatedAt: createdAt,
+    // Like an ad posted through the product: a period in whole milliseconds from its (re)publication,
+    // spread over the last day so the reminders of a bulk catalogue do not all fall due at once.
+    expiresAt: new Date(ctx.now + 30 * 24 * 3600 * 1000 - Math.floor(r() * 24 * 3600 * 1000)),
   };
 }
 
@@ -365,18 +368,19 @@ async function insertBatch(rows: ReturnType<typeof buildBulkAd>[]): Promise<numb
       make_as_featured: r.makeAsFeatured,
       user_id: r.userId,
       created_at: r.createdAt.toISOString(),
+      expires_at: r.expiresAt.toISOString(),
     })),
   );
   const result = await db().execute(sql`
     WITH inserted AS (
       INSERT INTO ads (slug, heading, description, price, category_id, rating, location, image,
-                       gallery_images, features, make_as_featured, user_id, created_at, updated_at)
+                       gallery_images, features, make_as_featured, user_id, created_at, updated_at, expires_at)
       SELECT slug, heading, description, price, category_id, rating, location, image,
-             coalesce(gallery_images, '{}'), features, make_as_featured, user_id, created_at, created_at
+             coalesce(gallery_images, '{}'), features, make_as_featured, user_id, created_at, created_at, expires_at
       FROM jsonb_to_recordset(${json}::jsonb) AS x(
         slug text, heading text, description text, price numeric, category_id integer, rating smallint,
         location text, image text, gallery_images text[], features text, make_as_featured text,
-        user_id integer, created_at timestamptz)
+        user_id integer, created_at timestamptz, expires_at timestamptz)
       ON CONFLICT (slug) DO NOTHING
       RETURNING 1
     )

@@ -206,6 +206,22 @@ describe('bulk ads', () => {
     expect(Array.isArray(dupes) ? dupes : dupes.rows).toHaveLength(0);
     const noPhoto = await db().select({ n: count() }).from(ads).where(sql`${ads.image} IS NULL`);
     expect(Number(noPhoto[0].n)).toBe(0);
+    // Expiries like the product's: whole milliseconds (what the expiry job's clock holds), 29–30
+    // days ahead, spread rather than one shared instant.
+    const expiries = await db().execute(
+      sql`SELECT count(*) FILTER (WHERE extract(microseconds FROM expires_at)::bigint % 1000 <> 0)::int AS micro,
+            count(DISTINCT expires_at)::int AS distinct_at,
+            min(expires_at - now()) > interval '28 days' AS soonest_ok, max(expires_at - now()) <= interval '30 days' AS latest_ok
+          FROM ads WHERE slug NOT IN (SELECT slug FROM ads ORDER BY id LIMIT ${before})`,
+    );
+    const [e] = (Array.isArray(expiries) ? expiries : expiries.rows) as {
+      micro: number;
+      distinct_at: number;
+      soonest_ok: boolean;
+      latest_ok: boolean;
+    }[];
+    expect(e).toMatchObject({ micro: 0, soonest_ok: true, latest_ok: true });
+    expect(e!.distinct_at).toBeGreaterThan(2000);
     // The load used a pending list for the search indexes; afterwards they keep none again
     // (drizzle/0017), and nothing waits in one: every search would read it whole. ad_search's
     // index is partitioned (drizzle/0019): each category's partition has its own.

@@ -4,11 +4,18 @@ import { EXPIRY_REMINDER_DAYS } from '../../constants/ad-states.ts';
 import { db } from '../../db/client.ts';
 import { ads, users } from '../../db/schema/index.ts';
 import { env } from '../../env.ts';
+import { quoted } from '../../lib/quoted.ts';
 import { queueMail } from '../../mail/queue-mail.ts';
 import { AD_TRANSITIONS } from './ad-states.ts';
 
-/** One statement or one mail batch handles at most this many ads; the run loops until done. */
+/** One statement or one mail batch handles at most this many ads. */
 const BATCH = 500;
+
+/**
+ * A run's bound: at most this many ads reminded and this long spent on reminders; what is
+ * left waits for the next run (every 10 minutes). A run always ends, whatever the rows hold.
+ */
+export const EXPIRY_RUN_LIMITS = { reminders: 5_000, ms: 60_000 };
 
 /** The states the system expires, from the one table (api/services/ads/ad-states.ts). */
 const EXPIRABLE = AD_TRANSITIONS.find((t) => t.actor === 'system' && t.action === 'expire')!.from;
@@ -20,21 +27,35 @@ const EXPIRABLE = AD_TRANSITIONS.find((t) => t.actor === 'system' && t.action ==
  */
 async function expireDueAds(now: Date): Promise<number> {
   let total = 0;
+  // A cursor on the id: each row is looked at once per run, so a row the UPDATE leaves alone
+  // (renewed since the look-up) cannot keep the loop going.
+  let after = 0;
   for (;;) {
-    const due = db()
+    const due = await db()
       .select({ id: ads.id })
       .from(ads)
-      .where(and(inArray(ads.status, [...EXPIRABLE]), lte(ads.expiresAt, now)))
-      .orderBy(asc(ads.expiresAt))
+      .where(and(inArray(ads.status, [...EXPIRABLE]), lte(ads.expiresAt, now), gt(ads.id, after)))
+      .orderBy(asc(ads.id))
       .limit(BATCH);
+    if (!due.length) return total;
+    after = due[due.length - 1]!.id;
     const done = await db()
       .update(ads)
       .set({ status: 'expired', statusBeforePending: null, updatedAt: now })
       // Re-checked on the row itself: an owner may have renewed it since the look-up.
-      .where(and(inArray(ads.id, due), inArray(ads.status, [...EXPIRABLE]), lte(ads.expiresAt, now)))
+      .where(
+        and(
+          inArray(
+            ads.id,
+            due.map((d) => d.id),
+          ),
+          inArray(ads.status, [...EXPIRABLE]),
+          lte(ads.expiresAt, now),
+        ),
+      )
       .returning({ id: ads.id });
     total += done.length;
-    if (done.length < BATCH) return total;
+    if (due.length < BATCH) return total;
   }
 }
 
@@ -42,8 +63,8 @@ function reminderMail(ad: { heading: string; slug: string; expiresAt: Date }, ow
   const site = env().siteUrl;
   const day = ad.expiresAt.toUTCString().replace(/ \d\d:\d\d:\d\d GMT$/, '');
   return {
-    subject: `Your ad “${ad.heading}” expires on ${day}`,
-    text: `Hello ${owner.name},\n\nYour ad “${ad.heading}” expires on ${day} (UTC), and then it leaves the listings.\n\nStill selling? Renew it with one click, no sign-in needed (the link works once):\n\n${site}/renew/${token}\n\nThe ad: ${site}/add-details/${encodeURIComponent(ad.slug)}\n\nSold already, or changed your mind? Do nothing and it expires by itself.\n`,
+    subject: `Your ad ${quoted(ad.heading)} expires on ${day}`,
+    text: `Hello ${owner.name},\n\nYour ad ${quoted(ad.heading)} expires on ${day} (UTC), and then it leaves the listings.\n\nStill selling? Renew it with one click, no sign-in needed (the link works once):\n\n${site}/renew/${token}\n\nThe ad: ${site}/add-details/${encodeURIComponent(ad.slug)}\n\nSold already, or changed your mind? Do nothing and it expires by itself.\n`,
   };
 }
 
@@ -53,10 +74,21 @@ function reminderMail(ad: { heading: string; slug: string; expiresAt: Date }, ow
  * mail is queued in the transaction that marks the ad reminded, and the mark is taken only
  * if no one else took it first, so each period gets one reminder even if two runs overlap.
  */
-async function remindExpiringAds(now: Date): Promise<number> {
+async function remindExpiringAds(now: Date, limits: typeof EXPIRY_RUN_LIMITS): Promise<number> {
   const horizon = new Date(now.getTime() + EXPIRY_REMINDER_DAYS * 24 * 3600 * 1000);
+  const started = Date.now();
+  // Still due, checked by the database on the row itself: comparing the stored expiry with a
+  // JavaScript Date lost its microseconds and never matched, so no reminder went out and the
+  // loop read the same rows for ever.
+  const stillDue = and(
+    inArray(ads.status, [...EXPIRABLE]),
+    gt(ads.expiresAt, now),
+    lte(ads.expiresAt, horizon),
+    isNull(ads.expiryRemindedAt),
+  );
   let total = 0;
-  for (;;) {
+  let after = 0;
+  while (total < limits.reminders && Date.now() - started < limits.ms) {
     const due = await db()
       .select({
         id: ads.id,
@@ -68,42 +100,45 @@ async function remindExpiringAds(now: Date): Promise<number> {
       })
       .from(ads)
       .innerJoin(users, eq(users.id, ads.userId))
-      .where(
-        and(
-          inArray(ads.status, [...EXPIRABLE]),
-          gt(ads.expiresAt, now),
-          lte(ads.expiresAt, horizon),
-          isNull(ads.expiryRemindedAt),
-        ),
-      )
-      .orderBy(asc(ads.expiresAt))
-      .limit(BATCH);
+      .where(and(stillDue, gt(ads.id, after)))
+      .orderBy(asc(ads.id))
+      .limit(Math.min(BATCH, limits.reminders - total));
+    if (!due.length) break;
+    after = due[due.length - 1]!.id;
     for (const ad of due) {
       const token = generateToken();
       const sent = await db().transaction(async (tx) => {
+        // Marked by id, if no other run took it first and it is still due.
         const marked = await tx
           .update(ads)
           .set({ expiryRemindedAt: now, renewTokenHash: hashToken(token) })
-          .where(and(eq(ads.id, ad.id), isNull(ads.expiryRemindedAt), eq(ads.expiresAt, ad.expiresAt)))
-          .returning({ id: ads.id });
+          .where(and(eq(ads.id, ad.id), stillDue))
+          .returning({ expiresAt: ads.expiresAt });
         if (!marked.length) return false;
-        await queueMail({ to: ad.email, ...reminderMail(ad, ad, token) }, { tx });
+        await queueMail(
+          { to: ad.email, ...reminderMail({ ...ad, expiresAt: marked[0]!.expiresAt }, ad, token) },
+          { tx },
+        );
         return true;
       });
       if (sent) total += 1;
+      if (Date.now() - started >= limits.ms) break;
     }
-    if (due.length < BATCH) return total;
   }
+  return total;
 }
 
 /**
  * The expiry job (queue `ad-expiry`, every 10 minutes, once across processes): expire what
- * is due, then remind what expires soon. `now` is the clock, so tests can move it.
+ * is due, then remind what expires soon, within EXPIRY_RUN_LIMITS. `now` is the clock, so
+ * tests can move it.
  */
-export async function runAdExpiry(options: { now?: Date } = {}): Promise<{ expired: number; reminded: number }> {
+export async function runAdExpiry(
+  options: { now?: Date; limits?: typeof EXPIRY_RUN_LIMITS } = {},
+): Promise<{ expired: number; reminded: number }> {
   const now = options.now ?? new Date();
   const expired = await expireDueAds(now);
-  const reminded = await remindExpiringAds(now);
+  const reminded = await remindExpiringAds(now, options.limits ?? EXPIRY_RUN_LIMITS);
   if (expired || reminded) console.info(`[ads] expiry: ${expired} expired, ${reminded} reminders queued`);
   return { expired, reminded };
 }
