@@ -182,7 +182,8 @@ export const messageRoutes = createRouter()
       method: 'post',
       path: '/conversations/{id}/block',
       operationId: 'blockConversation',
-      summary: 'Block the other side: no new messages either way; the history stays',
+      summary:
+        'Block the other participant: no new conversation and no message between the two of you about any ad until each block is lifted; the history stays',
       tags,
       access: 'user',
       middleware,
@@ -190,8 +191,8 @@ export const messageRoutes = createRouter()
       responses: { 200: jsonResponse('Blocked.', ZOk) },
     }),
     async (c) => {
-      await blockConversation({ user: c.var.user!, id: c.req.valid('param').id });
-      return c.json({ success: true as const, message: MESSAGE_TEXTS.blockedNow }, 200);
+      const message = await blockConversation({ user: c.var.user!, id: c.req.valid('param').id });
+      return c.json({ success: true as const, message }, 200);
     },
   )
   .openapi(
@@ -199,7 +200,7 @@ export const messageRoutes = createRouter()
       method: 'delete',
       path: '/conversations/{id}/block',
       operationId: 'unblockConversation',
-      summary: 'Lift a block (only its author may)',
+      summary: 'Lift your own block of the other participant (their block, if any, is theirs to lift: 403)',
       tags,
       access: 'user',
       middleware,

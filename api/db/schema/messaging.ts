@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ads } from './catalog.ts';
 import { users } from './users.ts';
 
 /**
  * One ad, one buyer and the ad's seller (docs/RULES.md, Conversations). The ad and either
  * person may be deleted: the row stays (SET NULL), showing the heading it was about and
- * "Deleted user". Each side's read mark, mail throttle and block live on the row.
+ * "Deleted user". Each side's read mark and mail throttle live on the row; blocks are between
+ * people (userBlocks).
  */
 export const conversations = pgTable(
   'conversations',
@@ -25,8 +26,6 @@ export const conversations = pgTable(
     /** When that side was last mailed about a new message (at most one per 15 minutes unread). */
     buyerMailedAt: timestamp('buyer_mailed_at', { withTimezone: true }),
     sellerMailedAt: timestamp('seller_mailed_at', { withTimezone: true }),
-    /** The participant who blocked the other; no new messages either way while set. */
-    blockedBy: integer('blocked_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     // Starting twice reuses the conversation (a deleted ad's rows have a NULL ad and never clash).
@@ -75,5 +74,28 @@ export const conversationReports = pgTable(
   (t) => [
     uniqueIndex('conversation_reports_reporter_key').on(t.conversationId, t.reporterId),
     index('conversation_reports_open_idx').on(t.createdAt).where(sql`${t.resolvedAt} IS NULL`),
+  ],
+);
+
+/**
+ * One person's block of another (docs/RULES.md, Conversations): while either of two people has
+ * blocked the other, neither can start a conversation with or message the other about any ad.
+ * Each side's block is its own row, lifted only by its author.
+ */
+export const userBlocks = pgTable(
+  'user_blocks',
+  {
+    blockerId: integer('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: integer('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'user_blocks_pkey', columns: [t.blockerId, t.blockedId] }),
+    index('user_blocks_blocked_idx').on(t.blockedId, t.blockerId),
+    check('user_blocks_not_self_check', sql`${t.blockerId} <> ${t.blockedId}`),
   ],
 );

@@ -37,6 +37,10 @@ export const ZConversation = z
     unread: count.openapi({ description: 'Messages from the other side the caller has not read.' }),
     blocked: z.boolean(),
     blockedByMe: z.boolean(),
+    sendBlocked: z.string().nullable().openapi({
+      description:
+        'Why the caller cannot write in this conversation now (either side blocked the other, the other’s account is suspended, or a moderator removed the caller’s ad); null when they can.',
+    }),
     updatedAt: ZDateTime,
   })
   .openapi('Conversation');

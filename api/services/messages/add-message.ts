@@ -1,5 +1,4 @@
 import { and, count, eq, gt, lt, ne, sql } from 'drizzle-orm';
-import { MESSAGE_TEXTS } from '../../constants/messages.ts';
 import type { Tx } from '../../db/client.ts';
 import { conversations, messages, users } from '../../db/schema/index.ts';
 import { env } from '../../env.ts';
@@ -10,6 +9,7 @@ import { queueMail } from '../../mail/queue-mail.ts';
 import { messageView, type TMessageView } from './conversation-view.ts';
 import type { TLiveNotice } from './live-hub.ts';
 import { otherSide, type TConversationRow } from './load-conversation.ts';
+import { sendFacts, sendRefusal } from './send-refusal.ts';
 
 const EXCERPT_CHARS = 200;
 
@@ -26,7 +26,8 @@ export async function addMessage(
   text: string,
   now: Date,
 ): Promise<{ message: TMessageView; notices: TLiveNotice[] }> {
-  if (row.blockedBy !== null) throw new AppError('FORBIDDEN', MESSAGE_TEXTS.blocked);
+  const refusal = sendRefusal(await sendFacts(tx, row, senderId));
+  if (refusal) throw new AppError('FORBIDDEN', refusal);
   const [inserted] = await tx
     .insert(messages)
     .values({ conversationId: row.id, senderId, text, createdAt: now })

@@ -1,6 +1,7 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { ads, conversations, messages, users } from '../../db/schema/index.ts';
+import { ads, conversations, messages, userBlocks, users } from '../../db/schema/index.ts';
+import { sendRefusal } from './send-refusal.ts';
 
 export const DELETED_USER = 'Deleted user';
 
@@ -21,6 +22,8 @@ export type TConversationSummary = {
   unread: number;
   blocked: boolean;
   blockedByMe: boolean;
+  /** Why this participant cannot write here now (a block, a suspended account, a removed ad); null when they can. */
+  sendBlocked: string | null;
   updatedAt: string;
 };
 
@@ -52,7 +55,11 @@ export async function conversationSummaries(
       buyerId: conversations.buyerId,
       otherId: users.id,
       otherName: users.name,
-      blockedBy: conversations.blockedBy,
+      adStatus: ads.status,
+      otherBannedAt: users.bannedAt,
+      sellerId: conversations.sellerId,
+      blockedByMe: sql<boolean>`EXISTS (SELECT 1 FROM ${userBlocks} b WHERE b.blocker_id = ${userId} AND b.blocked_id = ${other})`,
+      blockedByThem: sql<boolean>`EXISTS (SELECT 1 FROM ${userBlocks} b WHERE b.blocker_id = ${other} AND b.blocked_id = ${userId})`,
       lastMessageAt: conversations.lastMessageAt,
       last: sql<{ text: string; created_at: string; sender_id: number } | null>`(
         SELECT json_build_object('text', m.text, 'created_at', m.created_at, 'sender_id', m.sender_id)
@@ -85,8 +92,14 @@ export async function conversationSummaries(
         ? { text: last.text, createdAt: new Date(last.created_at).toISOString(), fromMe: last.sender_id === userId }
         : null,
       unread: Number(r.unread),
-      blocked: r.blockedBy !== null,
-      blockedByMe: r.blockedBy === userId,
+      blocked: Boolean(r.blockedByMe) || Boolean(r.blockedByThem),
+      blockedByMe: Boolean(r.blockedByMe),
+      sendBlocked: sendRefusal({
+        blockedByMe: Boolean(r.blockedByMe),
+        blockedByThem: Boolean(r.blockedByThem),
+        otherBanned: r.otherBannedAt !== null,
+        ownRemovedAd: r.sellerId === userId && r.adStatus === 'removed',
+      }),
       updatedAt: new Date(r.lastMessageAt).toISOString(),
     };
   });

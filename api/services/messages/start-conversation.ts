@@ -3,7 +3,7 @@ import { VERIFICATION_TEXTS } from '../../constants/email-verification.ts';
 import { MESSAGE_TEXTS } from '../../constants/messages.ts';
 import type { TSessionUser } from '../../context.ts';
 import { db } from '../../db/client.ts';
-import { ads, conversations } from '../../db/schema/index.ts';
+import { ads, conversations, userBlocks } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { recordIdempotentAnswer } from '../../middleware/idempotency.ts';
 import { limitMessages, limitNewConversations } from '../../middleware/rate-limit.ts';
@@ -11,6 +11,7 @@ import { publicAdFilter } from '../ads/public-ad-filter.ts';
 import { addMessage } from './add-message.ts';
 import { conversationSummaries } from './conversation-view.ts';
 import { publish } from './live-hub.ts';
+import { blockBetween } from './send-refusal.ts';
 
 /** The 403 an unverified buyer gets: messaging sellers needs a verified email address. */
 export const VERIFY_TO_MESSAGE = VERIFICATION_TEXTS.toMessage;
@@ -43,6 +44,13 @@ export async function startConversation(options: { user: TSessionUser; adId: num
   if (ad.userId === user.id) throw new AppError('BAD_REQUEST', MESSAGE_TEXTS.ownAd);
   // Sold, paused or expired: its page shows no message button; a new conversation is refused.
   if (!ad.onOffer) throw new AppError('CONFLICT', MESSAGE_TEXTS.adEnded);
+  // Blocks are between people: a block on one ad's conversation covers every other ad of theirs.
+  const [blocked] = await db()
+    .select({ one: sql`1` })
+    .from(userBlocks)
+    .where(blockBetween(user.id, ad.userId))
+    .limit(1);
+  if (blocked) throw new AppError('FORBIDDEN', MESSAGE_TEXTS.blockedPerson);
   const existing = await findConversation(adId, user.id);
   if (!existing) await limitNewConversations(user.id);
   await limitMessages(user.id);

@@ -123,7 +123,7 @@ export default function MessageThread() {
 
   async function toggleBlock() {
     if (!thread) return;
-    const blocking = !thread.conversation.blocked;
+    const blocking = !thread.conversation.blockedByMe;
     const res = await apiFetch(`/api/conversations/${id}/block`, { method: blocking ? 'POST' : 'DELETE' });
     if (!res.success) return notify.error(res.message);
     notify.success(res.message);
@@ -171,11 +171,10 @@ export default function MessageThread() {
         </div>
         {!readOnly && (
           <div className="flex shrink-0 flex-wrap justify-end gap-2">
-            {(!c.blocked || c.blockedByMe) && (
-              <Button variant="secondary" onClick={() => void toggleBlock()}>
-                {c.blocked ? 'Unblock' : 'Block'}
-              </Button>
-            )}
+            {/* Each side blocks and unblocks for itself, whatever the other did. */}
+            <Button variant="secondary" onClick={() => void toggleBlock()}>
+              {c.blockedByMe ? 'Unblock' : 'Block'}
+            </Button>
             <Button variant="secondary" onClick={() => setReporting((r) => !r)}>
               Report
             </Button>
@@ -218,11 +217,9 @@ export default function MessageThread() {
       </div>
       {!readOnly && (
         <div className="sticky bottom-0 mt-3 border-t border-slate-200 bg-white pt-3">
-          {c.blocked ? (
-            <p className="text-sm text-slate-600" role="status">
-              {c.blockedByMe
-                ? 'You blocked this conversation. Unblock it to send messages again.'
-                : 'This conversation is blocked. Neither of you can send new messages.'}
+          {c.sendBlocked ? (
+            <p className="text-sm text-slate-600" role="status" data-testid="send-blocked">
+              {c.sendBlocked}
             </p>
           ) : (
             <Composer send={send} label={`Message to ${c.other.name}`} />
