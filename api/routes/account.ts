@@ -123,7 +123,8 @@ export const accountRoutes = createRouter()
     }),
     async (c) => {
       await limitEmailConfirm(c);
-      await confirmEmailChange({ token: c.req.valid('json').token });
+      // The confirming browser stays signed in if it is this account's; every other session ends.
+      await confirmEmailChange({ token: c.req.valid('json').token, keepSessionId: c.var.session?.id });
       return c.json({ success: true as const, message: EMAIL_CHANGED }, 200);
     },
   )

@@ -6,11 +6,13 @@ import { db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { queueMail } from '../../mail/queue-mail.ts';
 import { checkPassword } from './check-password.ts';
+import { endPendingLinks } from './end-pending-links.ts';
 
 /**
  * Needs the current password. The new one is stored and every OTHER session of the account
  * ends in the same transaction (whoever else held the old password is signed out); the
- * caller's own session stays. The owner gets a mail saying it changed.
+ * caller's own session stays; every reset or email-change link still pending is ended. The
+ * owner gets a mail saying it changed.
  */
 export async function changePassword({
   user,
@@ -28,6 +30,7 @@ export async function changePassword({
   return db().transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
     const ended = await invalidateOtherSessions(user.id, session.id, tx);
+    await endPendingLinks(tx, user.id);
     await queueMail(
       {
         to: user.email,

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { hashToken } from '../../auth/session.ts';
+import { hashToken, invalidateOtherSessions } from '../../auth/session.ts';
 import { EMAIL_TAKEN } from '../../constants/users.ts';
 import { db } from '../../db/client.ts';
 import { emailChangeTokens, emailVerificationTokens, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { isUniqueViolation } from '../../lib/pg-error.ts';
 import { queueMail } from '../../mail/queue-mail.ts';
+import { endPendingLinks } from './end-pending-links.ts';
 
 export const EMAIL_LINK_INVALID = 'This confirmation link is invalid or has expired.';
 export const EMAIL_CHANGED = 'Your email address was changed.';
@@ -13,8 +14,19 @@ export const EMAIL_CHANGED = 'Your email address was changed.';
 /**
  * The mailed link: single use (the token row is deleted in the transaction that changes the
  * email). The old address is told, so a change its owner did not make does not go unnoticed.
+ * Every other pending reset or email-change link dies, and every session of the account but the
+ * confirming browser's own ends.
  */
-export async function confirmEmailChange({ token, now = new Date() }: { token: string; now?: Date }) {
+export async function confirmEmailChange({
+  token,
+  now = new Date(),
+  keepSessionId,
+}: {
+  token: string;
+  now?: Date;
+  /** The confirming browser's own session, kept when it belongs to the same account. */
+  keepSessionId?: string;
+}) {
   try {
     return await db().transaction(async (tx) => {
       const [row] = await tx
@@ -35,6 +47,10 @@ export async function confirmEmailChange({ token, now = new Date() }: { token: s
         .where(eq(users.id, row.userId));
       // A sign-up verification link mailed to the old address has nothing left to prove.
       await tx.delete(emailVerificationTokens).where(eq(emailVerificationTokens.userId, row.userId));
+      // A reset link mailed to the old address, or another pending change, ends with it; so do
+      // the account's other sessions (whoever held the old address's mailbox is signed out).
+      await endPendingLinks(tx, row.userId);
+      await invalidateOtherSessions(row.userId, keepSessionId ?? '', tx);
       await queueMail(
         {
           to: before.email,

@@ -4,6 +4,7 @@ import { hashToken } from '../../auth/session.ts';
 import { db } from '../../db/client.ts';
 import { passwordResetTokens, sessions, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
+import { endPendingLinks } from '../account/end-pending-links.ts';
 
 export const RESET_INVALID = 'The reset link is invalid or has expired.';
 
@@ -19,5 +20,7 @@ export async function resetPassword(options: { resetToken: string; password: str
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, row.userId));
     // Whoever held the old password is signed out everywhere.
     await tx.delete(sessions).where(eq(sessions.userId, row.userId));
+    // Any other reset link, and any email change asked for under the old password, is dead.
+    await endPendingLinks(tx, row.userId);
   });
 }
