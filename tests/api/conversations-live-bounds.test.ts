@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forgetLimiters, resetRateLimits } from '../../api/middleware/rate-limit.ts';
 import { openListenerCount } from '../../api/services/messages/live-hub.ts';
 import { openStreamCount } from '../../api/services/messages/live-streams.ts';
 import { insertAd, insertCategory } from '../helpers/catalog-factory.ts';
 import { call, makeUser } from '../helpers/client.ts';
+import { withRealRateLimits } from '../helpers/real-rate-limits.ts';
 import { serveApp, type TServedApp } from '../helpers/serve-app.ts';
 import { openStream } from '../helpers/sse-stream.ts';
 import { driver, setupTestDb } from '../helpers/test-db.ts';
@@ -108,19 +108,15 @@ describe(`bounded live streams on ${driver}`, () => {
   });
 
   it('limits marking conversations read per user: 429 past 120 a minute', async () => {
-    const scale = process.env.RATE_LIMIT_SCALE;
-    process.env.RATE_LIMIT_SCALE = '1';
-    forgetLimiters();
-    await resetRateLimits();
-    try {
+    await withRealRateLimits(async () => {
       const seller = await makeUser();
       const buyer = await makeUser();
       const id = await conversationWith(seller, buyer);
       const statuses: number[] = [];
-      for (let i = 0; i < 121; i++) {
+      for (let i = 0; i < 120; i++) {
         statuses.push((await call('POST', `/conversations/${id}/read`, { token: seller.token })).status);
       }
-      expect(statuses.slice(0, 120).every((s) => s === 200)).toBe(true);
+      expect(statuses.every((s) => s === 200)).toBe(true);
       const refused = await call('POST', `/conversations/${id}/read`, { token: seller.token });
       expect(refused.status).toBe(429);
       expect(refused.headers.get('retry-after')).toBeTruthy();
@@ -130,10 +126,7 @@ describe(`bounded live streams on ${driver}`, () => {
       });
       // Another user is not limited by it.
       expect((await call('POST', `/conversations/${id}/read`, { token: buyer.token })).status).toBe(200);
-    } finally {
-      process.env.RATE_LIMIT_SCALE = scale;
-      forgetLimiters();
-    }
+    });
   });
 });
 
