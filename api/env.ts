@@ -90,6 +90,8 @@ export type TRuntimeEnv = {
   searchTimeoutMs: number;
   /** SEARCH_WALK_ROWS: rows of an order a search past the cap may walk for its page (0: never). */
   searchWalkRows: number;
+  /** LIVE_STREAMS_MAX: open live-event streams per process; past it a new one gets 503 + Retry-After. */
+  liveStreamsMax: number;
 };
 
 /** A whole number of at least `min` from the environment, else `fallback`. */
@@ -102,6 +104,8 @@ function wholeNumber(raw: string | undefined, fallback: number, min: number): nu
 const DEFAULT_PAGE_CACHE_TTL_MS = 3000;
 const MAX_PAGE_CACHE_TTL_MS = 60_000;
 const DEFAULT_PAGE_CACHE_MAX_BYTES = 32 * 1024 * 1024;
+/** Each open stream costs a socket and some kilobytes (docs/RELIABILITY.md, Live channel). */
+const DEFAULT_LIVE_STREAMS_MAX = 5000;
 
 /**
  * Tuning settings, read afresh on every call rather than parsed once like env(): tests and
@@ -122,5 +126,6 @@ export function runtimeEnv(): TRuntimeEnv {
     searchCountCap: wholeNumber(process.env.SEARCH_COUNT_CAP, 1000, 1),
     searchTimeoutMs: wholeNumber(process.env.SEARCH_TIMEOUT_MS, 1000, 0),
     searchWalkRows: wholeNumber(process.env.SEARCH_WALK_ROWS, 3000, 0),
+    liveStreamsMax: wholeNumber(process.env.LIVE_STREAMS_MAX, DEFAULT_LIVE_STREAMS_MAX, 0),
   };
 }

@@ -29,10 +29,15 @@ export type Connection = {
   url?: string;
   migrate: () => Promise<void>;
   /**
-   * PostgreSQL only: LISTEN on a dedicated connection (postgres.js keeps it and re-listens
-   * after a reconnect) and NOTIFY, for fan-out across processes.
+   * LISTEN: on PostgreSQL on a dedicated connection (postgres.js keeps it and re-listens after
+   * a reconnect, calling `onListen` each time); on PGlite within the process (notices its own
+   * triggers raise). NOTIFY (PostgreSQL only) is for fan-out across processes.
    */
-  listen?: (channel: string, onPayload: (payload: string) => void) => Promise<{ unlisten: () => Promise<void> }>;
+  listen?: (
+    channel: string,
+    onPayload: (payload: string) => void,
+    onListen?: () => void,
+  ) => Promise<{ unlisten: () => Promise<void> }>;
   notify?: (channel: string, payload: string) => Promise<void>;
   /**
    * PostgreSQL only: a second pool of connections that start with these settings (parameters
@@ -92,6 +97,11 @@ export function connectPglite(client: PGlite): Connection {
     db,
     kind: 'pglite',
     pglite: client,
+    listen: async (channel, onPayload, onListen) => {
+      const unlisten = await client.listen(channel, onPayload);
+      onListen?.();
+      return { unlisten };
+    },
     migrate: () => migratePglite(db as never, { migrationsFolder: migrationsFolder() }),
     ...closing(() => client.close()),
   };
@@ -167,8 +177,8 @@ export function connectPostgres(url: string, max = 10): Connection {
     db,
     kind: 'postgres',
     url,
-    listen: async (channel, onPayload) => {
-      const { unlisten } = await client.listen(channel, onPayload);
+    listen: async (channel, onPayload, onListen) => {
+      const { unlisten } = await client.listen(channel, onPayload, onListen);
       return { unlisten };
     },
     notify: async (channel, payload) => {

@@ -52,6 +52,8 @@ export const RATE_LIMITS = {
   conversationsPerUser: { points: 20, durationSec: HOUR },
   /** Messages a user sends, in every conversation together. */
   messagesPerUser: { points: 60, durationSec: MINUTE },
+  /** Conversations marked read by a user: an open thread marks each message it receives, so twice the send rate. */
+  readsPerUser: { points: 120, durationSec: MINUTE },
   /** Conversation reports a user files. */
   conversationReportsPerUser: { points: 20, durationSec: HOUR },
   /**

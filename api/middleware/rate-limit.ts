@@ -230,6 +230,13 @@ export function limitMessages(userId: number) {
   return consumeAll([['messagesPerUser', String(userId)]], TOO_MANY_MESSAGES);
 }
 
+export const TOO_MANY_READS = 'You are marking conversations read too fast. Please wait a moment and try again.';
+
+/** A conversation marked read, per user: each costs writes and a live notice to every tab. */
+export function limitReads(userId: number) {
+  return consumeAll([['readsPerUser', String(userId)]], TOO_MANY_READS);
+}
+
 /** A new conversation started, per user. */
 export function limitNewConversations(userId: number) {
   return consumeAll([['conversationsPerUser', String(userId)]], TOO_MANY_CONVERSATIONS);

@@ -1,5 +1,4 @@
 import { z } from '@hono/zod-openapi';
-import { sessionExists } from '../auth/session.ts';
 import { MESSAGE_TEXTS } from '../constants/messages.ts';
 import { requireUser } from '../middleware/session.ts';
 import { createRouter, declareRoute, jsonBody, jsonResponse } from '../openapi/route.ts';
@@ -7,6 +6,7 @@ import { ZIdParam } from '../schemas/fields.ts';
 import {
   ZConversationListQuery,
   ZConversationQuery,
+  ZLiveEventsQuery,
   ZMessagePreferences,
   ZReportConversation,
   ZSendMessage,
@@ -103,17 +103,33 @@ export const messageRoutes = createRouter()
       tags,
       access: 'user',
       middleware,
+      // 503: the process holds LIVE_STREAMS_MAX streams (with Retry-After).
+      errors: [503],
+      request: {
+        query: ZLiveEventsQuery,
+        headers: z.object({
+          'last-event-id': z.string().optional().openapi({ description: 'The `id:` of the last event received.' }),
+        }),
+      },
       responses: {
         200: {
           description:
-            'An endless text/event-stream. Events: `unread` {unread} (at once and after every change), `message` {conversationId, message} (each new message in the caller’s conversations), `read` {conversationId} (read in another tab). A `: ping` comment every 25 s; reconnect after it ends (retry: 3000).',
+            'An endless text/event-stream. Events: `unread` {unread} (at once and after every change), `message` {conversationId, message} (each new message in the caller’s conversations), `read` {conversationId} (read in another tab), `resync` {} (events may have been missed: reload what is shown), `closed` {reason: `too-many-streams` | `signed-out`} (the last event before the server ends the stream; at most 5 streams per user, the oldest closes). Each event has an `id:`; reopened with `Last-Event-ID` (or `lastEventId`), the messages missed since come first (at most 100, else `resync`). A `: ping` comment every 25 s; reconnect after it ends (retry: 3000).',
           content: { 'text/event-stream': { schema: z.string() } },
         },
       },
     }),
     (c) => {
-      const sessionId = c.var.session!.id;
-      return messageEventStream(c, c.var.user!.id, () => sessionExists(sessionId)) as never;
+      const session = c.var.session!;
+      const header = Number(c.req.header('last-event-id') ?? Number.NaN);
+      const lastEventId =
+        c.req.valid('query').lastEventId ?? (Number.isSafeInteger(header) && header >= 0 ? header : undefined);
+      return messageEventStream(c, {
+        userId: c.var.user!.id,
+        sessionId: session.id,
+        expiresAt: session.expiresAt,
+        lastEventId,
+      }) as never;
     },
   )
   .openapi(
@@ -169,6 +185,7 @@ export const messageRoutes = createRouter()
       tags,
       access: 'user',
       middleware,
+      errors: [429],
       request: { params: ZIdParam },
       responses: { 200: jsonResponse('Read; `unread` is the caller’s total after it.', ZUnreadCount) },
     }),

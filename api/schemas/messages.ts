@@ -36,6 +36,17 @@ export const ZConversationListQuery = z.object({
   adId: z.preprocess(blank, ZId.optional()),
 });
 export const ZConversationQuery = z.object({ before: z.preprocess(blank, ZId.optional()) });
+/** A page reopening its stream names the last event it had (EventSource's own reconnects send the Last-Event-ID header). */
+export const ZLiveEventsQuery = z.object({
+  lastEventId: z.preprocess(
+    blank,
+    z.coerce
+      .number({ error: 'lastEventId must be a whole number.' })
+      .int({ error: 'lastEventId must be a whole number.' })
+      .min(0, { error: 'lastEventId must be a whole number.' })
+      .optional(),
+  ),
+});
 export const ZMessagePreferences = z.object({
   messageMails: z.boolean({ error: 'messageMails must be true or false.' }),
 });

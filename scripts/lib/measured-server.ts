@@ -2,6 +2,7 @@
 // started as production runs it, and a wait until a URL answers.
 import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
+import postgres from 'postgres';
 
 /** A port nobody listens on (asked from the OS), so we never measure someone else's server. */
 export async function freePort(): Promise<number> {
@@ -55,4 +56,24 @@ export async function waitForOk(url: string, processes: ChildProcess[], timeoutM
 export function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return 0;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
+}
+
+/**
+ * Drops and creates database `name` on the server of `baseUrl` (through its maintenance
+ * database); returns the new database's URL and the server's version line.
+ */
+export async function freshDatabase(baseUrl: string, name: string): Promise<{ url: string; version: string }> {
+  const maintenance = new URL(baseUrl);
+  maintenance.pathname = '/postgres';
+  const sql = postgres(maintenance.toString(), { max: 1, onnotice: () => {} });
+  try {
+    await sql.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await sql.unsafe(`CREATE DATABASE ${name}`);
+    const line = String((await sql`select version() as v`)[0]?.v ?? 'PostgreSQL');
+    const url = new URL(baseUrl);
+    url.pathname = `/${name}`;
+    return { url: url.toString(), version: line.split(' on ')[0] ?? line };
+  } finally {
+    await sql.end();
+  }
 }

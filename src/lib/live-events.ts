@@ -7,7 +7,11 @@ import { apiFetch, type TApiData } from './api.ts';
  * one to leave closes it. When the stream drops, the browser reconnects by itself (the server
  * says retry: 3 s); after several failures in a row this falls back to polling the unread
  * count every 10 s (and tells subscribers, so an open thread polls too) and tries the stream
- * again every 30 s.
+ * again every 30 s. Every reopening names the last event seen, so the server first sends what
+ * was missed; subscribers also get `resync` then (and when the server says events may have
+ * been lost) and reload what they show. A stream the server closed on purpose (`closed`: too
+ * many tabs, or signed out) is not reopened in a loop: too many tabs waits a minute, signed
+ * out stays closed.
  */
 export type TLiveMessage = { conversationId: number; message: TApiData<'/api/conversations/{id}'>['messages'][number] };
 type TListener = {
@@ -16,12 +20,16 @@ type TListener = {
   unread?: (unread: number) => void;
   /** true while the stream is down and pages should poll instead. */
   polling?: (polling: boolean) => void;
+  /** Events may have been missed: reload what is shown. */
+  resync?: () => void;
 };
 
 const EVENTS_URL = '/api/conversations/events';
 const FAILURES_BEFORE_POLLING = 3;
 const POLL_MS = 10_000;
 const RETRY_STREAM_MS = 30_000;
+/** After the server closed this tab's stream for a newer tab, when to try again. */
+const CLOSED_RETRY_MS = 60_000;
 
 const listeners = new Set<TListener>();
 let source: EventSource | null = null;
@@ -30,9 +38,31 @@ let polling = false;
 let pollTimer: ReturnType<typeof setInterval> | undefined;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 let lastUnread: number | null = null;
+/** The `id:` of the last event received: the server replays what came after it. */
+let lastEventId = '';
+/** Whether the stream has been open before (a later open is a reconnect: reload). */
+let openedBefore = false;
 
 function emit<K extends keyof TListener>(kind: K, value: Parameters<NonNullable<TListener[K]>>[0]) {
   for (const l of listeners) (l[kind] as ((v: typeof value) => void) | undefined)?.(value);
+}
+
+/** Parses an event's data and remembers its id. */
+function read<T>(e: Event): T {
+  const m = e as MessageEvent;
+  if (m.lastEventId) lastEventId = m.lastEventId;
+  return JSON.parse(m.data) as T;
+}
+
+/** Stops the stream and opens it again after `ms` (if a screen still listens). */
+function reopenLater(es: EventSource, ms: number) {
+  es.close();
+  if (source === es) source = null;
+  clearTimeout(retryTimer);
+  retryTimer = setTimeout(() => {
+    failures = 0;
+    if (listeners.size) open();
+  }, ms);
 }
 
 function setUnread(n: number) {
@@ -57,27 +87,39 @@ function setPolling(on: boolean) {
 
 function open() {
   if (source || typeof EventSource === 'undefined') return;
-  const es = new EventSource(EVENTS_URL);
+  // The browser's own reconnects send Last-Event-ID; a stream opened anew names it here.
+  const es = new EventSource(lastEventId ? `${EVENTS_URL}?lastEventId=${encodeURIComponent(lastEventId)}` : EVENTS_URL);
   source = es;
   es.addEventListener('open', () => {
     failures = 0;
     setPolling(false);
+    // Whatever happened while the stream was down is reloaded, not guessed.
+    if (openedBefore) emit('resync', undefined);
+    openedBefore = true;
   });
-  es.addEventListener('unread', (e) => setUnread((JSON.parse((e as MessageEvent).data) as { unread: number }).unread));
-  es.addEventListener('message', (e) => emit('message', JSON.parse((e as MessageEvent).data) as TLiveMessage));
-  es.addEventListener('read', (e) => emit('read', JSON.parse((e as MessageEvent).data) as { conversationId: number }));
+  es.addEventListener('unread', (e) => setUnread(read<{ unread: number }>(e).unread));
+  es.addEventListener('message', (e) => emit('message', read<TLiveMessage>(e)));
+  es.addEventListener('read', (e) => emit('read', read<{ conversationId: number }>(e)));
+  es.addEventListener('resync', (e) => {
+    read(e);
+    emit('resync', undefined);
+  });
+  es.addEventListener('closed', (e) => {
+    const { reason } = read<{ reason: string }>(e);
+    // Signed out: nothing to reopen. Too many tabs: this one steps back for a while.
+    if (reason === 'signed-out') {
+      es.close();
+      if (source === es) source = null;
+      return;
+    }
+    reopenLater(es, CLOSED_RETRY_MS);
+  });
   es.addEventListener('error', () => {
     failures += 1;
     // Signed out (401) or failing again and again: stop the browser's own retries and poll.
     if (es.readyState === EventSource.CLOSED || failures >= FAILURES_BEFORE_POLLING) {
-      es.close();
-      if (source === es) source = null;
       setPolling(true);
-      clearTimeout(retryTimer);
-      retryTimer = setTimeout(() => {
-        failures = 0;
-        if (listeners.size) open();
-      }, RETRY_STREAM_MS);
+      reopenLater(es, RETRY_STREAM_MS);
     }
   });
 }

@@ -2,20 +2,15 @@ import { type ChildProcess, fork } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connection } from '../../api/db/client.ts';
-import {
-  endAllStreams,
-  openListenerCount,
-  publish,
-  subscribe,
-  type TLiveNotice,
-} from '../../api/services/messages/live-hub.ts';
+import { endAllStreams, publish, subscribe, type TLiveNotice } from '../../api/services/messages/live-hub.ts';
+import { openStreamCount } from '../../api/services/messages/live-streams.ts';
 import { insertAd, insertCategory } from '../helpers/catalog-factory.ts';
 import { makeUser } from '../helpers/client.ts';
 import { serveApp, type TServedApp } from '../helpers/serve-app.ts';
+import { openStream as openSseStream } from '../helpers/sse-stream.ts';
 import { driver, setupTestDb } from '../helpers/test-db.ts';
 
 type TUser = Awaited<ReturnType<typeof makeUser>>;
-type TEvent = { event: string; data: string; comment: boolean };
 
 let served: TServedApp;
 let categoryId = 0;
@@ -46,62 +41,8 @@ function http(method: string, p: string, token?: string, json?: unknown) {
   });
 }
 
-/**
- * An open event stream read as the browser's EventSource reads it: blocks separated by a
- * blank line, `event:`/`data:` fields, `:` comments. `next` waits for the first event (after
- * those already taken) that matches.
- */
-async function openStream(token: string) {
-  const res = await http('GET', '/conversations/events', token);
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  const events: TEvent[] = [];
-  let buffer = '';
-  let taken = 0;
-  let raw = '';
-  const pull = async () => {
-    const { value, done } = await reader.read();
-    if (done) return false;
-    const text = decoder.decode(value, { stream: true });
-    raw += text;
-    buffer += text;
-    let cut = buffer.indexOf('\n\n');
-    while (cut >= 0) {
-      const block = buffer.slice(0, cut);
-      buffer = buffer.slice(cut + 2);
-      const ev: TEvent = { event: 'message', data: '', comment: false };
-      for (const line of block.split('\n')) {
-        if (line.startsWith(':')) ev.comment = true;
-        else if (line.startsWith('event:')) ev.event = line.slice(6).trim();
-        else if (line.startsWith('data:')) ev.data += line.slice(5).trim();
-      }
-      if (ev.data || ev.comment) events.push(ev);
-      cut = buffer.indexOf('\n\n');
-    }
-    return true;
-  };
-  return {
-    res,
-    raw: () => raw,
-    async next(event: string, match: (data: any) => boolean = () => true): Promise<any> {
-      for (;;) {
-        while (taken < events.length) {
-          const ev = events[taken++] as TEvent;
-          if (ev.comment || ev.event !== event) continue;
-          const data = JSON.parse(ev.data);
-          if (match(data)) return data;
-        }
-        if (!(await pull())) throw new Error(`the stream ended before a "${event}" event`);
-      }
-    },
-    /** Resolves true once the server has ended the stream. */
-    async ended(): Promise<boolean> {
-      while (await pull()) {}
-      return true;
-    },
-    close: () => reader.cancel(),
-  };
-}
+/** An open event stream of the served app, signed in with `token`. */
+const openStream = (token: string) => openSseStream(served.origin, token);
 
 describe(`live events through a real HTTP server on ${driver}`, () => {
   it('refuses a signed-out stream with 401', async () => {
@@ -192,20 +133,20 @@ describe(`live events through a real HTTP server on ${driver}`, () => {
 
   it('lets go of a stream when its page closes it, and ends open streams at shutdown', async () => {
     const user = await makeUser();
-    const before = openListenerCount();
+    const before = openStreamCount();
     const closed = await openStream(user.token);
     await closed.next('unread');
-    expect(openListenerCount()).toBe(before + 1);
+    expect(openStreamCount()).toBe(before + 1);
     await closed.close();
-    await expect.poll(() => openListenerCount(), { timeout: 20_000 }).toBe(before);
+    await expect.poll(() => openStreamCount(), { timeout: 20_000 }).toBe(before);
 
     const tab = await openStream(user.token);
     await tab.next('unread');
-    expect(openListenerCount()).toBe(before + 1);
+    expect(openStreamCount()).toBe(before + 1);
     // What the site server calls on SIGTERM (scripts/lib/site-server.mjs).
     endAllStreams();
     expect(await tab.ended()).toBe(true);
-    await expect.poll(() => openListenerCount(), { timeout: 20_000 }).toBe(before);
+    await expect.poll(() => openStreamCount(), { timeout: 20_000 }).toBe(before);
   });
 });
 
@@ -234,6 +175,7 @@ describe.skipIf(driver !== 'postgres')('live fan-out across processes (PostgreSQ
     await exited;
   });
 
+  const convOf = (n: TLiveNotice) => ('conversationId' in n ? n.conversationId : undefined);
   /** NOTIFYs reach a listener in commit order: once `marker` is heard, everything before it was. */
   const marker = (n: number): TLiveNotice => ({ kind: 'read', userId: seller.user.id, conversationId: 900_000 + n });
 
@@ -244,8 +186,8 @@ describe.skipIf(driver !== 'postgres')('live fan-out across processes (PostgreSQ
     expect(res.status).toBe(201);
     const id = ((await res.json()) as { conversation: { id: number } }).conversation.id;
     await publish([marker(1)]);
-    await expect.poll(() => heard.some((n) => n.conversationId === 900_001), { timeout: 20_000 }).toBe(true);
-    expect(heard.filter((n) => n.conversationId === id)).toEqual([
+    await expect.poll(() => heard.some((n) => convOf(n) === 900_001), { timeout: 20_000 }).toBe(true);
+    expect(heard.filter((n) => convOf(n) === id)).toEqual([
       { kind: 'message', userId: seller.user.id, conversationId: id, messageId: expect.any(Number) },
     ]);
   });
@@ -256,11 +198,11 @@ describe.skipIf(driver !== 'postgres')('live fan-out across processes (PostgreSQ
     try {
       const notice: TLiveNotice = { kind: 'read', userId: seller.user.id, conversationId: 987_654 };
       child?.send({ publish: [notice, marker(2)] });
-      await expect.poll(() => got.some((n) => n.conversationId === 900_002), { timeout: 20_000 }).toBe(true);
-      expect(got.filter((n) => n.conversationId === 987_654)).toEqual([notice]);
+      await expect.poll(() => got.some((n) => convOf(n) === 900_002), { timeout: 20_000 }).toBe(true);
+      expect(got.filter((n) => convOf(n) === 987_654)).toEqual([notice]);
       // The publishing process hears its own notice through the database too, once.
-      await expect.poll(() => heard.some((n) => n.conversationId === 900_002), { timeout: 20_000 }).toBe(true);
-      expect(heard.filter((n) => n.conversationId === 987_654)).toEqual([notice]);
+      await expect.poll(() => heard.some((n) => convOf(n) === 900_002), { timeout: 20_000 }).toBe(true);
+      expect(heard.filter((n) => convOf(n) === 987_654)).toEqual([notice]);
     } finally {
       off();
     }

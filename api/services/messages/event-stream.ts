@@ -1,61 +1,122 @@
-import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { db } from '../../db/client.ts';
-import { messages } from '../../db/schema/index.ts';
-import { messageView } from './conversation-view.ts';
-import { onShutdown, subscribe, type TLiveNotice } from './live-hub.ts';
+import { errorBody } from '../../errors.ts';
+import { onShutdown } from './live-hub.ts';
+import { latestMessageId, missedMessages } from './live-replay.ts';
+import { acceptsStream, registerStream, type TCloseReason, type TLiveEvent } from './live-streams.ts';
 import { unreadCount } from './unread-count.ts';
 
 /** A comment line this often keeps proxies from closing a quiet stream. */
 const HEARTBEAT_MS = 25_000;
 /** How soon a browser should reconnect after the stream ends. */
 const RETRY_MS = 3_000;
+/** After the server closed a stream on purpose, the browser waits this long before trying again. */
+const CLOSED_RETRY_MS = 60_000;
+/** Retry-After (seconds) when the process holds as many streams as it takes. */
+const BUSY_RETRY_AFTER_S = 30;
+/** Message ids a stream remembers having sent, so a replay and a live event never both show. */
+const REMEMBERED_IDS = 500;
+/** setTimeout's largest delay. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+export const STREAMS_BUSY = 'Too many live connections right now. The page will try again in a moment.';
 
 /**
  * The caller's live events as Server-Sent Events: `unread` {unread} at once and after every
  * change, `message` {conversationId, message} for each new message in their conversations
- * (theirs too, for their other tabs), `read` {conversationId} when another tab read one.
- * Ends at shutdown, or at the next heartbeat after the session ended; the browser reconnects
- * (retry: 3 s), and a reconnect without a session gets 401.
+ * (theirs too, for their other tabs), `read` {conversationId} when another tab read one,
+ * `resync` {} when events may have been missed (the page reloads what it shows), `closed`
+ * {reason} before the server ends it on purpose. Every event's `id:` is the newest message id
+ * the stream has passed; reopened with it (Last-Event-ID, or `lastEventId`), the stream first
+ * sends the messages missed since. Ends when its session ends (any process: the session-ended
+ * notice), when the session expires, at shutdown, or as the oldest past STREAMS_PER_USER.
  */
-export function messageEventStream(c: Context, userId: number, stillSignedIn: () => Promise<boolean>) {
+export function messageEventStream(
+  c: Context,
+  options: { userId: number; sessionId: string; expiresAt: Date; lastEventId?: number },
+) {
+  const { userId, sessionId } = options;
+  if (!acceptsStream()) {
+    c.header('Retry-After', String(BUSY_RETRY_AFTER_S));
+    return c.json(errorBody(STREAMS_BUSY), 503);
+  }
   c.header('Cache-Control', 'private, no-store, no-transform');
   c.header('X-Accel-Buffering', 'no');
   return streamSSE(c, async (stream) => {
     let ended = false;
+    let closing = false;
     let wake: () => void = () => {};
     const end = () => {
       ended = true;
       wake();
     };
-    // Events go out one after another, in the order they happened.
+    let start = 0;
+    let cursor = 0;
+    const sent = new Set<number>();
+    // Events heard while the stream is still catching up wait here, then go out after it.
+    let held: TLiveEvent[][] | null = [];
+    // Events go out one after another, in the order they were written.
     let queue = Promise.resolve();
-    const send = (event: string, data: unknown) => {
-      queue = queue.then(() => (ended ? undefined : stream.writeSSE({ event, data: JSON.stringify(data) })));
-      return queue;
+    const put = (chunk: () => Promise<unknown>) => {
+      queue = queue
+        .then(() => (ended ? undefined : chunk()))
+        .then(
+          () => {},
+          () => end(),
+        );
     };
-    const sendUnread = async () => send('unread', { unread: await unreadCount(userId) });
-    const onNotice = (notice: TLiveNotice) => {
-      void (async () => {
-        if (notice.kind === 'message') {
-          const [m] = await db()
-            .select()
-            .from(messages)
-            .where(and(eq(messages.id, notice.messageId), eq(messages.conversationId, notice.conversationId)));
-          if (m) await send('message', { conversationId: notice.conversationId, message: messageView(m, userId) });
-        } else {
-          await send('read', { conversationId: notice.conversationId });
+    const writeNow = (events: TLiveEvent[], replay: boolean) => {
+      for (const e of events) {
+        if (e.messageId !== undefined) {
+          // A replay repeats nothing the page had before the stream began or was already sent.
+          if (sent.has(e.messageId) || (replay && e.messageId <= start)) continue;
+          sent.add(e.messageId);
+          if (sent.size > REMEMBERED_IDS) sent.delete(sent.values().next().value as number);
+          cursor = Math.max(cursor, e.messageId);
         }
-        await sendUnread();
-      })().catch((err) => console.error('[live] could not send an event', err));
+        const frame = { event: e.event, data: JSON.stringify(e.data), id: String(cursor) };
+        put(() => stream.writeSSE(frame));
+      }
     };
-    const unsubscribe = await subscribe(userId, onNotice);
+    const handle = {
+      sessionId,
+      cursor: () => cursor,
+      write: (events: TLiveEvent[], replay = false) => {
+        if (closing) return;
+        if (held) held.push(events);
+        else writeNow(events, replay);
+      },
+      close: (reason: TCloseReason) => {
+        if (closing) return;
+        closing = true;
+        put(() => stream.write(`retry: ${CLOSED_RETRY_MS}\n\n`));
+        put(() => stream.writeSSE({ event: 'closed', data: JSON.stringify({ reason }), id: String(cursor) }));
+        queue = queue.finally(end);
+      },
+    };
+    // Registered before anything is read, so nothing that happens meanwhile is lost.
+    const unregister = await registerStream(userId, handle);
     const forget = onShutdown(end);
     stream.onAbort(end);
+    const expiry = setTimeout(
+      () => handle.close('signed-out'),
+      Math.min(MAX_TIMER_MS, Math.max(0, options.expiresAt.getTime() - Date.now())),
+    );
     try {
       await stream.write(`retry: ${RETRY_MS}\n\n`);
-      await sendUnread();
+      const latest = await latestMessageId();
+      const from = options.lastEventId;
+      start = from !== undefined && from < latest ? from : latest;
+      cursor = start;
+      if (start < latest) {
+        const missed = await missedMessages({ userId, after: start });
+        writeNow(missed.events, true);
+        if (missed.more) writeNow([{ event: 'resync', data: {} }], false);
+      }
+      const waiting = held ?? [];
+      held = null;
+      for (const events of waiting) writeNow(events, false);
+      writeNow([{ event: 'unread', data: { unread: await unreadCount(userId) } }], false);
       while (!ended) {
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, HEARTBEAT_MS);
@@ -64,12 +125,11 @@ export function messageEventStream(c: Context, userId: number, stillSignedIn: ()
             resolve();
           };
         });
-        // A session ended meanwhile (sign-out, password change, ban) ends the stream too.
-        if (!ended && !(await stillSignedIn())) end();
-        if (!ended) await stream.write(': ping\n\n');
+        if (!ended && !closing) put(() => stream.write(': ping\n\n'));
       }
     } finally {
-      unsubscribe();
+      clearTimeout(expiry);
+      unregister();
       forget();
     }
   });

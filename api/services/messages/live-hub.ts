@@ -6,11 +6,14 @@ import { connection } from '../../db/client.ts';
  * Over PostgreSQL the change travels by NOTIFY on one channel that every process LISTENs to,
  * so with several server processes or machines each open stream hears it; on the embedded
  * database (one process) it is delivered in-process. The notice carries ids only (NOTIFY
- * payloads are small); the process holding the stream loads what it shows.
+ * payloads are small); the process holding the stream loads what it shows. `session-ended`
+ * is raised by the database itself whenever sessions are deleted (drizzle/0020_session_end_notice.sql),
+ * so no code path that ends a session can forget to close its streams.
  */
 export type TLiveNotice =
   | { kind: 'message'; userId: number; conversationId: number; messageId: number }
-  | { kind: 'read'; userId: number; conversationId: number };
+  | { kind: 'read'; userId: number; conversationId: number }
+  | { kind: 'session-ended'; userId: number };
 
 type TListener = (notice: TLiveNotice) => void;
 
@@ -18,6 +21,7 @@ const CHANNEL = 'marketplace_live';
 const listeners = new Map<number, Set<TListener>>();
 let listening: { conn: unknown; ready: Promise<void> } | undefined;
 const enders = new Set<() => void>();
+const relisteners = new Set<() => void>();
 
 function deliver(notice: TLiveNotice) {
   for (const fn of listeners.get(notice.userId) ?? []) {
@@ -34,14 +38,24 @@ function ensureListening(): Promise<void> {
   const conn = connection();
   if (!conn.listen) return Promise.resolve();
   if (listening?.conn === conn) return listening.ready;
+  let listens = 0;
   const ready = conn
-    .listen(CHANNEL, (payload) => {
-      try {
-        deliver(JSON.parse(payload) as TLiveNotice);
-      } catch (err) {
-        console.error('[live] an unreadable notice', err);
-      }
-    })
+    .listen(
+      CHANNEL,
+      (payload) => {
+        try {
+          deliver(JSON.parse(payload) as TLiveNotice);
+        } catch (err) {
+          console.error('[live] an unreadable notice', err);
+        }
+      },
+      () => {
+        // Called at every LISTEN: after the first, the connection came back from a fault and
+        // any notice sent meanwhile was lost, so the streams catch up by themselves.
+        listens += 1;
+        if (listens > 1) for (const fn of [...relisteners]) fn();
+      },
+    )
     .then(({ unlisten }) => {
       conn.beforeClose(async () => {
         if (listening?.conn === conn) listening = undefined;
@@ -83,6 +97,12 @@ export async function publish(notices: TLiveNotice[]): Promise<void> {
     }
     await conn.notify(CHANNEL, JSON.stringify(notice)).catch((err) => console.error('[live] NOTIFY failed', err));
   }
+}
+
+/** Calls `fn` whenever this process's LISTEN connection comes back after a fault. */
+export function onRelisten(fn: () => void): () => void {
+  relisteners.add(fn);
+  return () => relisteners.delete(fn);
 }
 
 /** How many streams this process has open (tests, metrics). */

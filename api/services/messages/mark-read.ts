@@ -2,6 +2,7 @@ import { eq, max } from 'drizzle-orm';
 import type { TSessionUser } from '../../context.ts';
 import { db } from '../../db/client.ts';
 import { conversations, messages } from '../../db/schema/index.ts';
+import { limitReads } from '../../middleware/rate-limit.ts';
 import { publish } from './live-hub.ts';
 import { loadConversation } from './load-conversation.ts';
 import { unreadCount } from './unread-count.ts';
@@ -10,6 +11,8 @@ import { unreadCount } from './unread-count.ts';
 export async function markConversationRead(options: { user: TSessionUser; id: number }): Promise<number> {
   const { user, id } = options;
   const { row } = await loadConversation(db(), id, user, { write: true });
+  // Counted after the access check, like sending: an outsider's 403 costs the caller nothing.
+  await limitReads(user.id);
   const [{ last }] = (await db()
     .select({ last: max(messages.id) })
     .from(messages)

@@ -90,6 +90,8 @@ export default function MessageThread() {
         clearInterval(timer);
         if (on) timer = setInterval(() => void load(), POLL_MS);
       },
+      // Events may have been missed (a reconnect, the server's resync): reload the thread.
+      resync: () => void load(),
     });
     return () => {
       off();

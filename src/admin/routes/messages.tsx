@@ -60,8 +60,12 @@ export default function Messages() {
   useEffect(() => {
     void load();
   }, [load]);
-  // A new message or a read elsewhere reorders the list and changes its badges.
-  useEffect(() => onLiveEvents({ message: () => void load(), read: () => void load() }), [load]);
+  // A new message or a read elsewhere reorders the list and changes its badges; after a
+  // reconnect or a resync the list is reloaded, since events may have been missed.
+  useEffect(
+    () => onLiveEvents({ message: () => void load(), read: () => void load(), resync: () => void load() }),
+    [load],
+  );
 
   const now = Date.now();
   return (
