@@ -72,6 +72,9 @@ export default defineConfig({
       DATA_DIR: dataDir,
       SITE_URL: `http://localhost:${PORT}`,
       RATE_LIMIT_SCALE: '10',
+      // One proxy in front: a spec may give a browser an address of its own with
+      // X-Forwarded-For (reports count once per address); without the header the socket's counts.
+      TRUST_PROXY: '1',
       // Shards of browsers on two cores hold this server's event loop past the shedding
       // bound now and then, and a page load met "Server busy" (two flaky tests in CI). Load
       // shedding is tested on servers of its own (lifecycle.spec.ts, security-server.spec.ts).

@@ -38,6 +38,7 @@ const settingsAnswer = (s: TModerationSettings, message: string) => ({
   message,
   data: {
     reportThreshold: s.reportThreshold,
+    reportMinAccountAgeHours: s.reportMinAccountAgeHours,
     bannedWords: s.bannedWords,
     premoderateFirstAds: s.premoderateFirstAds,
     requireVerifiedToPost: s.requireVerifiedToPost,

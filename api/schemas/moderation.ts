@@ -50,6 +50,8 @@ const count = (max: number) =>
 /** The moderation rules on /admin/moderation. */
 export const ZModerationSettingsUpdate = z.object({
   reportThreshold: count(1000).min(1, 'At least one report is needed to hold an ad.'),
+  /** Optional for clients that predate it: left as it is when absent. */
+  reportMinAccountAgeHours: count(8760).optional(),
   bannedWords: z
     .string()
     .transform((s) => stripNul(s))

@@ -1,10 +1,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../api/auth/session.ts';
 import type { TAdState } from '../../api/constants/ad-states.ts';
 import { db } from '../../api/db/client.ts';
 import { adReports, ads, categories, siteSettings, users } from '../../api/db/schema/index.ts';
+import { resetEnv } from '../../api/env.ts';
 import { AppError } from '../../api/errors.ts';
 import type { TAdAction, TAdActor } from '../../api/services/ads/ad-states.ts';
 import { applyAdTransition } from '../../api/services/ads/apply-ad-transition.ts';
@@ -52,17 +53,25 @@ beforeAll(async () => {
   owner = await makeUser({ name: 'Property Owner' });
   admin = await makeUser({ role: 'admin', name: 'Property Admin' });
   stranger = await makeUser({ name: 'Property Stranger' });
-  // Two distinct reports hold an ad.
+  // Two distinct reports hold an ad: each reporter's report counts (no minimum account age)
+  // and comes from an address of its own (TRUST_PROXY and X-Forwarded-For, see report below).
+  const rules = { reportThreshold: 2, reportMinAccountAgeHours: 0 };
   await db()
     .insert(siteSettings)
-    .values({ id: 1, reportThreshold: 2 })
-    .onConflictDoUpdate({ target: siteSettings.id, set: { reportThreshold: 2 } });
+    .values({ id: 1, ...rules })
+    .onConflictDoUpdate({ target: siteSettings.id, set: rules });
+  process.env.TRUST_PROXY = '1';
+  resetEnv();
   const a = await insertCategory({ name: 'Prop A', slug: 'prop-a' });
   const b = await insertCategory({ name: 'Prop B', slug: 'prop-b' });
   catIds = [a!.id, b!.id];
   for (const [i, categoryId] of [catIds[0], catIds[0], catIds[1]].entries()) {
     adIds.push((await insertAd({ heading: `Property ad ${i}`, categoryId, userId: owner.user.id }))!.id);
   }
+});
+afterAll(() => {
+  delete process.env.TRUST_PROXY;
+  resetEnv();
 });
 
 type TStep =
@@ -145,7 +154,11 @@ async function run(s: TStep): Promise<{ status: number; actor: TAdActor }> {
   }
   const id = adIds[s.ad]!;
   if (s.kind === 'report') {
-    const res = await call('POST', '/reports', { token: tokenOf(s.by), json: { adId: id, reason: 'spam' } });
+    const res = await call('POST', '/reports', {
+      token: tokenOf(s.by),
+      headers: { 'x-forwarded-for': s.by === 'admin' ? '203.0.113.1' : '203.0.113.2' },
+      json: { adId: id, reason: 'spam' },
+    });
     return { status: res.status, actor: 'system' };
   }
   if (s.kind === 'moderate') {

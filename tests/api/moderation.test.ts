@@ -35,6 +35,15 @@ const report = (adId: number, options: { token?: string; ip?: string; json?: Rec
     headers: { 'x-forwarded-for': options.ip ?? nextIp() },
     json: { adId, reason: 'scam', details: 'Asks for payment by gift card.', ...options.json },
   });
+/** A verified account made ten days ago: its reports count toward the automatic hold. */
+async function trustedUser(name: string) {
+  const made = await makeUser({ name });
+  await db()
+    .update(users)
+    .set({ createdAt: new Date(Date.now() - 10 * 24 * 3600 * 1000) })
+    .where(eq(users.id, made.user.id));
+  return made;
+}
 const statusOf = async (id: number) => (await db().select().from(ads).where(eq(ads.id, id)))[0]!;
 const publicIds = async () =>
   (await call('GET', `/all-ads?limit=100&category=${category.slug}`)).data.ads.map((a: { id: number }) => a.id);
@@ -112,10 +121,16 @@ describe(`reports and moderation on ${driver}`, () => {
     expect((await report(ad.id, { json: { fillMs: 200 } })).status).toBe(400);
     expect(await db().select().from(adReports).where(eq(adReports.adId, ad.id))).toHaveLength(1);
 
-    const buyer = await makeUser({ name: 'Rita Reporter' });
+    // Only verified accounts old enough count toward the hold: the visitor's report did not.
+    const buyer = await trustedUser('Rita Reporter');
     expect((await report(ad.id, { token: buyer.token, json: { reason: 'prohibited', details: '' } })).status).toBe(201);
+    expect(
+      (await report(ad.id, { token: (await trustedUser('Tom Trusted')).token, json: { reason: 'other' } })).status,
+    ).toBe(201);
     expect((await statusOf(ad.id)).status).toBe('active');
-    expect((await report(ad.id, { json: { reason: 'other' } })).status).toBe(201);
+    expect(
+      (await report(ad.id, { token: (await trustedUser('Uma Trusted')).token, json: { reason: 'other' } })).status,
+    ).toBe(201);
     const held = await statusOf(ad.id);
     expect(held).toMatchObject({ status: 'pending', statusBeforePending: 'active', heldReason: 'reports' });
     expect(await publicIds()).not.toContain(ad.id);
@@ -132,8 +147,13 @@ describe(`reports and moderation on ${driver}`, () => {
     expect(queue.status).toBe(200);
     const item = queue.data.pendingAds.find((a: { id: number }) => a.id === ad.id);
     expect(item).toMatchObject({ heldReason: 'reports', owner: { name: 'Olga Owner', banned: false } });
-    expect(item.reports.map((r: { reason: string }) => r.reason)).toEqual(['scam', 'prohibited', 'other']);
-    expect(item.reports.map((r: { reporter: string }) => r.reporter)).toEqual(['Visitor', 'Rita Reporter', 'Visitor']);
+    expect(item.reports.map((r: { reason: string }) => r.reason)).toEqual(['scam', 'prohibited', 'other', 'other']);
+    expect(item.reports.map((r: { reporter: string }) => r.reporter)).toEqual([
+      'Visitor',
+      'Rita Reporter',
+      'Tom Trusted',
+      'Uma Trusted',
+    ]);
 
     // Approving brings it back as it was, closes the reports and is logged.
     const approved = await call('POST', `/moderation/ads/${ad.id}`, {
@@ -214,7 +234,8 @@ describe(`reports and moderation on ${driver}`, () => {
   it('dismissing the reports that held an ad returns it to where it was', async () => {
     const ad = (await insertAd({ heading: 'Red kettle', categoryId: category.id, userId: owner.user.id }))!;
     await call('PATCH', `/ads/${ad.id}/status`, { token: owner.token, json: { status: 'reserved' } });
-    for (let i = 0; i < 3; i++) expect((await report(ad.id)).status).toBe(201);
+    for (let i = 0; i < 3; i++)
+      expect((await report(ad.id, { token: (await trustedUser(`Kettle critic ${i}`)).token })).status).toBe(201);
     expect((await statusOf(ad.id)).status).toBe('pending');
     expect((await call('POST', `/moderation/ads/${ad.id}/dismiss`, { token: admin.token, json: {} })).status).toBe(200);
     expect((await statusOf(ad.id)).status).toBe('reserved');
@@ -373,7 +394,8 @@ describe(`reports and moderation on ${driver}`, () => {
 
   it.runIf(driver === 'postgres')('counts reports arriving together once each and holds the ad once', async () => {
     const ad = (await insertAd({ heading: 'Crowded ad', categoryId: category.id, userId: owner.user.id }))!;
-    const answers = await Promise.all(Array.from({ length: 8 }, () => report(ad.id)));
+    const reporters = await Promise.all(Array.from({ length: 8 }, (_, i) => trustedUser(`Crowd ${i}`)));
+    const answers = await Promise.all(reporters.map((r) => report(ad.id, { token: r.token })));
     expect(answers.map((a) => a.status)).toEqual(Array(8).fill(201));
     expect((await statusOf(ad.id)).status).toBe('pending');
     const open = await db()

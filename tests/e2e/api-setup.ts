@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { outboxMailsTo } from './e2e-outbox.ts';
 
 /**
  * Set-up through the API for browser specs whose subject is elsewhere: a new customer signed
@@ -20,6 +21,22 @@ export async function signUpThroughApi(page: Page, name: string, prefix = 'e2e')
     { user: body.userinfo, expiresAt: body.expiresAt },
   );
   return { id: body.userinfo.id as number, name, email, password };
+}
+
+/** Opens the sign-up mail's verification link for `email` (from the outbox) through the API. */
+export async function verifyEmailThroughApi(page: Page, email: string) {
+  let token = '';
+  await expect
+    .poll(
+      () => {
+        const mail = outboxMailsTo(email).find((m) => /\/verify-email\?token=/.test(m));
+        token = /\/verify-email\?token=([a-z2-7]+)/.exec(mail ?? '')?.[1] ?? '';
+        return token;
+      },
+      { timeout: 20_000 },
+    )
+    .not.toBe('');
+  expect((await page.request.post('/api/verify-email', { data: { token } })).status()).toBe(200);
 }
 
 /** Posts an ad as the signed-in customer of `page`; `fields` override the defaults. */

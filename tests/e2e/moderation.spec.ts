@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { signInAsAdmin } from './admin-helpers.ts';
-import { postAdThroughApi, signUpThroughApi } from './api-setup.ts';
+import { sessionToken, signInAsAdmin } from './admin-helpers.ts';
+import { postAdThroughApi, signUpThroughApi, verifyEmailThroughApi } from './api-setup.ts';
 
 // Reports, the moderation queue and bans, as visitors, sellers and an admin see them.
 
@@ -19,11 +19,16 @@ const postAd = (page: Page, heading: string) =>
 
 const searchFor = (heading: string) => `/?psearchKeyword=${encodeURIComponent(heading)}`;
 
-/** A visitor in a browser of their own reports the ad through its page. */
-async function reportThroughPage(browser: Browser, slug: string, width: number) {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
+/** A visitor in a browser of their own, from an address of their own, reports the ad through its page. */
+async function reportThroughPage(browser: Browser, slug: string, width: number, address: string) {
+  const context = await browser.newContext({
+    viewport: { width, height: 900 },
+    extraHTTPHeaders: { 'x-forwarded-for': address },
+  });
   const page = await context.newPage();
-  await signUp(page, `Reporter ${unique()}`);
+  const reporter = await signUp(page, `Reporter ${unique()}`);
+  // Reports count toward holding an ad only from verified accounts.
+  await verifyEmailThroughApi(page, reporter.email);
   await page.goto(`/add-details/${slug}`);
   const report = page.getByRole('button', { name: 'Report this ad' });
   await report.scrollIntoViewIfNeeded();
@@ -46,6 +51,21 @@ async function reportThroughPage(browser: Browser, slug: string, width: number) 
   await context.close();
 }
 
+/** Sets the moderation rules' minimum account age for a counting report; answers the rules before. */
+async function setReportAge(browser: Browser, hours: number) {
+  const page = await browser.newPage();
+  await signInAsAdmin(page);
+  const headers = { authorization: `Bearer ${await sessionToken(page)}` };
+  const before = (await (await page.request.get('/api/moderation/settings', { headers })).json()).data;
+  const res = await page.request.put('/api/moderation/settings', {
+    headers,
+    data: { ...before, reportMinAccountAgeHours: hours },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  await page.close();
+  return before as { reportMinAccountAgeHours: number };
+}
+
 test('three visitors report an ad, it leaves search, an admin approves it and it is back', async ({
   browser,
   page,
@@ -61,9 +81,16 @@ test('three visitors report an ad, it leaves search, an admin approves it and it
   await expect(page.getByRole('heading', { name: heading })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Report this ad' })).toHaveCount(0);
 
-  await reportThroughPage(browser, ad.slug, 1280);
-  await reportThroughPage(browser, ad.slug, 375);
-  await reportThroughPage(browser, ad.slug, 1280);
+  // Reports count toward the hold from verified accounts old enough, once per address: these
+  // reporters sign up during the test, so the admin lets new accounts count for its duration.
+  const rules = await setReportAge(browser, 0);
+  try {
+    await reportThroughPage(browser, ad.slug, 1280, '198.51.100.21');
+    await reportThroughPage(browser, ad.slug, 375, '198.51.100.22');
+    await reportThroughPage(browser, ad.slug, 1280, '198.51.100.23');
+  } finally {
+    await setReportAge(browser, rules.reportMinAccountAgeHours);
+  }
 
   // Held for review: out of search, and its page says so.
   const visitor = await browser.newPage();
@@ -108,7 +135,7 @@ test('a banned user is signed out, cannot sign in, and their ads are gone', asyn
   await expect(page.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
 
   // One report puts the ad in front of the moderators.
-  await reportThroughPage(browser, ad.slug, 1280);
+  await reportThroughPage(browser, ad.slug, 1280, '198.51.100.31');
 
   const admin = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await signInAsAdmin(admin);

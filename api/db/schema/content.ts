@@ -131,6 +131,8 @@ export const siteSettings = pgTable(
     platinumnumberphotoAds: integer('platinumnumberphoto_ads').notNull().default(12),
     /** Distinct open reports that send an ad to review (pending). */
     reportThreshold: integer('report_threshold').notNull().default(3),
+    /** A report counts toward that hold only from a verified account at least this many hours old. */
+    reportMinAccountAgeHours: integer('report_min_account_age_hours').notNull().default(72),
     /** Words or phrases, one per line or comma-separated, that send an ad to review. */
     bannedWords: text('banned_words').notNull().default(''),
     /** A new account's first this many ads wait for review; 0 turns pre-moderation off. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { AUDIT_ACTIONS, REPORT_REASONS } from '../../constants/moderation.ts';
 import { ads } from './catalog.ts';
 import { users } from './users.ts';
@@ -22,6 +22,13 @@ export const adReports = pgTable(
     reporterKey: text('reporter_key').notNull(),
     reason: text('reason', { enum: REPORT_REASONS }).notNull(),
     details: text('details').notNull().default(''),
+    /** SHA-256 of the address the report came from: several reports from one address count once. */
+    addressKey: text('address_key'),
+    /**
+     * Whether it counts toward the automatic hold: sent by a verified account at least the
+     * moderation settings' minimum age. Others still reach the queue, hiding nothing.
+     */
+    counts: boolean('counts').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set when a moderator dealt with it: approve, remove or dismiss. */
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),

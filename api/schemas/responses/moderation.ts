@@ -92,6 +92,7 @@ export const ZModerationSettings = z
     message: z.string(),
     data: z.object({
       reportThreshold: z.number().int(),
+      reportMinAccountAgeHours: z.number().int(),
       bannedWords: z.string(),
       premoderateFirstAds: z.number().int(),
       requireVerifiedToPost: z.boolean(),

@@ -12,6 +12,8 @@ import { parseBannedWords } from './banned-words.ts';
  */
 export type TModerationSettings = {
   reportThreshold: number;
+  /** Reports count toward the hold only from verified accounts at least this many hours old. */
+  reportMinAccountAgeHours: number;
   bannedWords: string;
   premoderateFirstAds: number;
   requireVerifiedToPost: boolean;
@@ -23,6 +25,7 @@ async function load(): Promise<TModerationSettings & { words: string[] }> {
   const [row] = await db()
     .select({
       reportThreshold: siteSettings.reportThreshold,
+      reportMinAccountAgeHours: siteSettings.reportMinAccountAgeHours,
       bannedWords: siteSettings.bannedWords,
       premoderateFirstAds: siteSettings.premoderateFirstAds,
       requireVerifiedToPost: siteSettings.requireVerifiedToPost,
@@ -30,7 +33,13 @@ async function load(): Promise<TModerationSettings & { words: string[] }> {
     .from(siteSettings)
     .where(eq(siteSettings.id, 1))
     .limit(1);
-  const settings = row ?? { reportThreshold: 3, bannedWords: '', premoderateFirstAds: 0, requireVerifiedToPost: false };
+  const settings = row ?? {
+    reportThreshold: 3,
+    reportMinAccountAgeHours: 72,
+    bannedWords: '',
+    premoderateFirstAds: 0,
+    requireVerifiedToPost: false,
+  };
   return { ...settings, words: parseBannedWords(settings.bannedWords) };
 }
 
@@ -50,6 +59,7 @@ export async function updateModerationSettings(input: TModerationSettingsUpdate)
     .where(eq(siteSettings.id, 1))
     .returning({
       reportThreshold: siteSettings.reportThreshold,
+      reportMinAccountAgeHours: siteSettings.reportMinAccountAgeHours,
       bannedWords: siteSettings.bannedWords,
       premoderateFirstAds: siteSettings.premoderateFirstAds,
       requireVerifiedToPost: siteSettings.requireVerifiedToPost,

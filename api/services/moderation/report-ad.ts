@@ -1,9 +1,9 @@
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, countDistinct, eq, isNull } from 'drizzle-orm';
 import { hashToken } from '../../auth/session.ts';
 import { MODERATION_TEXTS } from '../../constants/moderation.ts';
 import type { TSessionUser } from '../../context.ts';
 import { db } from '../../db/client.ts';
-import { adReports, ads } from '../../db/schema/index.ts';
+import { adReports, ads, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import type { TReportAd } from '../../schemas/moderation.ts';
 import { applyAdTransition } from '../ads/apply-ad-transition.ts';
@@ -17,12 +17,25 @@ export function reporterKey(user: TSessionUser | null | undefined, ip: string): 
 }
 
 /**
+ * Whether a report from `user` counts toward the automatic hold: only a verified account at
+ * least `minAgeHours` old. A crowd of fresh or unverified accounts, or signed-out visitors,
+ * still reach the moderation queue but hide nothing.
+ */
+async function reportCounts(user: TSessionUser | null | undefined, minAgeHours: number, now: Date) {
+  if (!user?.emailVerified) return false;
+  const [row] = await db().select({ createdAt: users.createdAt }).from(users).where(eq(users.id, user.id));
+  return !!row && now.getTime() - row.createdAt.getTime() >= minAgeHours * 3600 * 1000;
+}
+
+/**
  * "Report this ad" (reportAd). Each person counts once per ad while their report is open
  * (409 for a second one); the owner cannot report their own ad. When an ad reaches the
- * report threshold (a moderation setting) of distinct open reports, it is held for review
- * (pending, out of every public list) until a moderator decides. The ad's row is locked, so
- * reports arriving together are counted one after the other and the hold happens once.
- * A honeypot hit gets the same answer and stores nothing.
+ * report threshold (a moderation setting) of open reports that count, it is held for review
+ * (pending, out of every public list) until a moderator decides. A report counts when a
+ * verified account old enough sent it (reportCounts), and reports from one address count
+ * once, however many accounts sent them. The ad's row is locked, so reports arriving together
+ * are counted one after the other and the hold happens once. A honeypot hit gets the same
+ * answer and stores nothing.
  */
 export async function reportAd(options: {
   input: TReportAd;
@@ -31,7 +44,8 @@ export async function reportAd(options: {
 }): Promise<{ held: boolean }> {
   const { input, user } = options;
   if (!passesBotCheck(input)) return { held: false };
-  const { reportThreshold } = await getModerationSettings();
+  const { reportThreshold, reportMinAccountAgeHours } = await getModerationSettings();
+  const counts = await reportCounts(user, reportMinAccountAgeHours, new Date());
   return db().transaction(async (tx) => {
     const [ad] = await tx
       .select({ id: ads.id, userId: ads.userId, status: ads.status, ownerBanned: ads.ownerBanned })
@@ -49,15 +63,17 @@ export async function reportAd(options: {
         reporterKey: reporterKey(user, options.ip),
         reason: input.reason,
         details: input.details,
+        addressKey: hashToken(options.ip),
+        counts,
       })
       .onConflictDoNothing()
       .returning({ id: adReports.id });
     if (!inserted.length) throw new AppError('CONFLICT', MODERATION_TEXTS.alreadyReported);
-    if (ad.status === 'pending') return { held: false };
+    if (ad.status === 'pending' || !counts) return { held: false };
     const [open] = await tx
-      .select({ n: count() })
+      .select({ n: countDistinct(adReports.addressKey) })
       .from(adReports)
-      .where(and(eq(adReports.adId, ad.id), isNull(adReports.resolvedAt)));
+      .where(and(eq(adReports.adId, ad.id), isNull(adReports.resolvedAt), eq(adReports.counts, true)));
     if ((open?.n ?? 0) < reportThreshold) return { held: false };
     await applyAdTransition({ tx, id: ad.id, actor: 'system', action: 'hold', heldReason: 'reports' });
     return { held: true };

@@ -9,6 +9,7 @@ import { Field } from './form.tsx';
 type TRules = TApiData<'/api/moderation/settings'>['data'];
 type TValues = {
   reportThreshold: string;
+  reportMinAccountAgeHours: string;
   bannedWords: string;
   premoderateFirstAds: string;
   requireVerifiedToPost: boolean;
@@ -16,12 +17,14 @@ type TValues = {
 
 const toValues = (r: TRules): TValues => ({
   reportThreshold: String(r.reportThreshold),
+  reportMinAccountAgeHours: String(r.reportMinAccountAgeHours),
   bannedWords: r.bannedWords,
   premoderateFirstAds: String(r.premoderateFirstAds),
   requireVerifiedToPost: r.requireVerifiedToPost,
 });
 const toBody = (v: TValues) => ({
   reportThreshold: Number(v.reportThreshold),
+  reportMinAccountAgeHours: Number(v.reportMinAccountAgeHours),
   bannedWords: v.bannedWords,
   premoderateFirstAds: Number(v.premoderateFirstAds),
   requireVerifiedToPost: v.requireVerifiedToPost,
@@ -61,10 +64,17 @@ export default function ModerationRules() {
       >
         <Field
           label="Reports before an ad is held"
-          hint="Distinct open reports that take an ad off the site until a moderator decides."
+          hint="Open reports that take an ad off the site until a moderator decides. Only reports from verified accounts old enough count, and several from one address count once; every report still reaches this queue."
           error={error('reportThreshold')}
         >
           <Input type="number" min={1} disabled={!loaded} {...register('reportThreshold')} />
+        </Field>
+        <Field
+          label="Account age before a report counts (hours)"
+          hint="A verified account younger than this can report, but its report does not count toward holding the ad."
+          error={error('reportMinAccountAgeHours')}
+        >
+          <Input type="number" min={0} disabled={!loaded} {...register('reportMinAccountAgeHours')} />
         </Field>
         <Field
           label="Review a new account’s first ads"
