@@ -75,11 +75,7 @@ export async function registerStream(userId: number, stream: TStreamHandle): Pro
   const remove = () => {
     if (removed) return;
     removed = true;
-    const at = g.streams.indexOf(stream);
-    if (at >= 0) {
-      g.streams.splice(at, 1);
-      total -= 1;
-    }
+    drop(g, stream);
     if (g.streams.length === 0 && groups.get(g.userId) === g) {
       groups.delete(g.userId);
       void g.ready.then(() => g.unsubscribe?.()).catch(() => {});
