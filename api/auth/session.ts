@@ -86,12 +86,6 @@ export async function validateSessionToken(
   return { session: row.session, user: row.user };
 }
 
-/** Whether session `sessionId` still exists (a long-lived stream checks it now and then). */
-export async function sessionExists(sessionId: string): Promise<boolean> {
-  const rows = await db().select({ id: sessions.id }).from(sessions).where(eq(sessions.id, sessionId)).limit(1);
-  return rows.length > 0;
-}
-
 export async function invalidateSession(sessionId: string) {
   await db().delete(sessions).where(eq(sessions.id, sessionId));
 }

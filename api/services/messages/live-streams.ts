@@ -56,6 +56,10 @@ export async function registerStream(userId: number, stream: TStreamHandle): Pro
     g.ready = subscribe(userId, (notice) => void onNotice(g, notice)).then((off) => {
       g.unsubscribe = off;
     });
+    // A LISTEN that could not start (database down) must not leave a group every later stream waits on.
+    g.ready.catch(() => {
+      if (groups.get(userId) === g) groups.delete(userId);
+    });
     groups.set(userId, g);
     group = g;
   }
@@ -66,22 +70,24 @@ export async function registerStream(userId: number, stream: TStreamHandle): Pro
     drop(group, oldest);
     oldest.close('too-many-streams');
   }
-  await group.ready;
   const g = group;
   let removed = false;
-  return () => {
+  const remove = () => {
     if (removed) return;
     removed = true;
-    const at = g.streams.indexOf(stream);
-    if (at >= 0) {
-      g.streams.splice(at, 1);
-      total -= 1;
-    }
+    drop(g, stream);
     if (g.streams.length === 0 && groups.get(g.userId) === g) {
       groups.delete(g.userId);
-      void g.ready.then(() => g.unsubscribe?.());
+      void g.ready.then(() => g.unsubscribe?.()).catch(() => {});
     }
   };
+  try {
+    await g.ready;
+  } catch (err) {
+    remove();
+    throw err;
+  }
+  return remove;
 }
 
 /** Removes `stream` from the group at once (a close must not wait for the stream's own cleanup). */
