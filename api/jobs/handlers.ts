@@ -1,6 +1,7 @@
 import { sendMail, type TMail } from '../mail/send-mail.ts';
 import { runAdExpiry } from '../services/ads/run-ad-expiry.ts';
 import { sendPasswordReset } from '../services/auth/request-password-reset.ts';
+import { releaseHeldMail } from '../services/messages/release-held-mail.ts';
 import { runNewsletterBatch, type TNewsletterBatch } from '../services/newsletter/run-newsletter-batch.ts';
 import { startSubscription } from '../services/newsletter/start-subscription.ts';
 import { runSavedSearchDigest, runSavedSearchMatching } from '../services/saved-searches/run-saved-search-jobs.ts';
@@ -20,4 +21,5 @@ export const HANDLERS: Record<TQueueName, (data: never) => Promise<unknown>> = {
   'newsletter-batch': (data: TNewsletterBatch) => runNewsletterBatch(data),
   'saved-search-match': () => runSavedSearchMatching(),
   'saved-search-digest': () => runSavedSearchDigest(),
+  'verified-mail': (data: { userId: number }) => releaseHeldMail(data),
 };

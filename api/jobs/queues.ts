@@ -41,6 +41,11 @@ export const QUEUES = {
    * most one run waits per key, so a burst of new ads collapses into one run.
    */
   'saved-search-match': { policy: 'stately', retryLimit: 3, retryDelay: 30, expireInSeconds: 600 },
+  /**
+   * A user's address was just verified ({ userId }): the message notifications and instant
+   * alerts that waited for a verified address go out (api/services/messages/release-held-mail.ts).
+   */
+  'verified-mail': { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 },
   /** The daily digest of the saved searches that asked for one. */
   'saved-search-digest': { retryLimit: 3, retryDelay: 300, expireInSeconds: 1800 },
 } satisfies Record<string, QueueOptions & Pick<Queue, 'policy'>>;

@@ -11,6 +11,7 @@ import { listAds } from '../../api/services/ads/list-ads.ts';
 import { requestSavedSearchMatching } from '../../api/services/saved-searches/queue-matching.ts';
 import { insertAd, insertCategory } from '../helpers/catalog-factory.ts';
 import { call, makeUser } from '../helpers/client.ts';
+import { decodeMail } from '../helpers/outbox.ts';
 import { driver, setupTestDb } from '../helpers/test-db.ts';
 
 type TUser = Awaited<ReturnType<typeof makeUser>>;
@@ -27,24 +28,6 @@ beforeAll(async () => {
   seller = await makeUser({ name: 'Sally Seller' });
   vi.spyOn(console, 'info').mockImplementation(() => {});
 });
-
-/** Quoted-printable as nodemailer writes it: =XX bytes decoded as UTF-8. */
-const qp = (s: string) =>
-  Buffer.from(
-    s.replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(Number.parseInt(h, 16))),
-    'latin1',
-  ).toString('utf8');
-
-/** A .eml as readable text: folded headers joined, encoded-word headers (the subject) and the quoted-printable body decoded. */
-function decodeMail(raw: string): string {
-  const split = raw.search(/\r?\n\r?\n/);
-  const headers = raw
-    .slice(0, split)
-    .replace(/\r?\n[ \t]+/g, ' ')
-    .replace(/\?=\s+=\?UTF-8\?Q\?/gi, '')
-    .replace(/=\?UTF-8\?Q\?(.*?)\?=/gi, (_, w: string) => qp(w.replace(/_/g, ' ')));
-  return headers + qp(raw.slice(split).replace(/=\r?\n/g, ''));
-}
 
 let seen = new Set<string>();
 beforeEach(() => {

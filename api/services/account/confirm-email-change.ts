@@ -4,6 +4,7 @@ import { EMAIL_TAKEN } from '../../constants/users.ts';
 import { db } from '../../db/client.ts';
 import { emailChangeTokens, emailVerificationTokens, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
+import { enqueue } from '../../jobs/queue.ts';
 import { isUniqueViolation } from '../../lib/pg-error.ts';
 import { queueMail } from '../../mail/queue-mail.ts';
 import { endPendingLinks } from './end-pending-links.ts';
@@ -51,6 +52,8 @@ export async function confirmEmailChange({
       // the account's other sessions (whoever held the old address's mailbox is signed out).
       await endPendingLinks(tx, row.userId);
       await invalidateOtherSessions(row.userId, keepSessionId ?? '', tx);
+      // The new address counts as verified: anything that waited for one goes out.
+      await enqueue('verified-mail', { userId: row.userId }, { tx });
       await queueMail(
         {
           to: before.email,

@@ -1,17 +1,14 @@
 import { and, count, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { conversations, messages, users } from '../../db/schema/index.ts';
-import { env } from '../../env.ts';
 import { AppError } from '../../errors.ts';
 import { MESSAGE_MAIL_INTERVAL_MS } from '../../lib/limits.ts';
-import { quoted } from '../../lib/quoted.ts';
 import { queueMail } from '../../mail/queue-mail.ts';
 import { messageView, type TMessageView } from './conversation-view.ts';
 import type { TLiveNotice } from './live-hub.ts';
 import { otherSide, type TConversationRow } from './load-conversation.ts';
+import { newMessageMail } from './message-mail.ts';
 import { sendFacts, sendRefusal } from './send-refusal.ts';
-
-const EXCERPT_CHARS = 200;
 
 /**
  * Adds `text` from `senderId` to the locked conversation `row`, inside `tx`: the message, the
@@ -81,21 +78,30 @@ async function mailIfDue(
     Number(unreadBefore) === 0 || !mailedAt || m.now.getTime() - mailedAt.getTime() >= MESSAGE_MAIL_INTERVAL_MS;
   if (!due) return;
   const people = await tx
-    .select({ id: users.id, name: users.name, email: users.email, messageMails: users.messageMails })
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      messageMails: users.messageMails,
+      verified: users.emailVerifiedAt,
+    })
     .from(users)
     .where(sql`${users.id} IN (${m.senderId}, ${m.recipientId})`);
   const recipient = people.find((p) => p.id === m.recipientId);
   const sender = people.find((p) => p.id === m.senderId);
   if (!recipient?.messageMails) return;
-  const excerpt = [...m.text].length > EXCERPT_CHARS ? `${[...m.text].slice(0, EXCERPT_CHARS).join('')}…` : m.text;
-  // `from=mail`: a signed-out reader is asked to sign in plainly, not shown the guard's error.
-  const link = `${env().siteUrl}/admin/messages/${row.id}?from=mail`;
+  // Mail goes only to an address its owner proved: an unverified recipient's notification
+  // waits, and goes out once they verify (releaseHeldMail).
+  if (!recipient.verified) return;
   await queueMail(
-    {
+    newMessageMail({
       to: recipient.email,
-      subject: `New message about “${row.adHeading}”`,
-      text: `Hello ${recipient.name},\n\n${sender?.name ?? 'Someone'} wrote about ${quoted(row.adHeading)}:\n\n${excerpt}\n\nRead and answer: ${link}\n\nYou get at most one mail per conversation every 15 minutes while messages stay unread. To stop these mails, turn off “Email me about new messages” in your messages: ${env().siteUrl}/admin/messages\n`,
-    },
+      recipientName: recipient.name,
+      senderName: sender?.name,
+      adHeading: row.adHeading,
+      conversationId: row.id,
+      text: m.text,
+    }),
     { tx },
   );
   await tx

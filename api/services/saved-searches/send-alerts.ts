@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { ALERT_MAIL_ADS, type TAlertFrequency } from '../../constants/saved-searches.ts';
 import { db } from '../../db/client.ts';
 import { ads, savedSearches, savedSearchMatches, users } from '../../db/schema/index.ts';
@@ -40,6 +40,9 @@ export async function sendSavedSearchAlerts(frequency: TAlertFrequency): Promise
       .selectDistinct({ id: savedSearchMatches.savedSearchId })
       .from(savedSearchMatches)
       .innerJoin(savedSearches, eq(savedSearches.id, savedSearchMatches.savedSearchId))
+      // Alerts go only to verified addresses: an unverified owner's matches wait, unclaimed,
+      // until the address is verified (releaseHeldMail runs the alerts again then).
+      .innerJoin(users, and(eq(users.id, savedSearches.userId), isNotNull(users.emailVerifiedAt)))
       .where(
         and(
           isNull(savedSearchMatches.mailedAt),
@@ -64,6 +67,7 @@ export async function sendSavedSearchAlerts(frequency: TAlertFrequency): Promise
             AND m.mailed_at IS NULL
             -- Re-checked under the row lock: its owner may have changed it since.
             AND s.frequency = ${frequency}
+            AND EXISTS (SELECT 1 FROM ${users} v WHERE v.id = s.user_id AND v.email_verified_at IS NOT NULL)
           RETURNING m.saved_search_id, m.ad_id
         ), ranked AS (
           SELECT c.saved_search_id, ${ads.heading} AS heading, ${ads.price}::float8 AS price, ${ads.slug} AS slug,
