@@ -7,18 +7,18 @@ import { runQueuedJobs } from '../../api/jobs/workers.ts';
  * breaks joined, so links and sentences read whole), oldest first.
  */
 export async function readOutbox(dataDir: string): Promise<string[]> {
+  return (await rawOutbox(dataDir)).map((m) => m.replace(/=\r?\n/g, '').replace(/=3D/g, '='));
+}
+
+/** Runs the queued jobs, then the raw .eml files of `dataDir`/outbox, oldest first. */
+async function rawOutbox(dataDir: string): Promise<string[]> {
   await runQueuedJobs();
   const dir = path.join(dataDir, 'outbox');
   if (!fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir)
     .sort()
-    .map((f) =>
-      fs
-        .readFileSync(path.join(dir, f), 'utf8')
-        .replace(/=\r?\n/g, '')
-        .replace(/=3D/g, '='),
-    );
+    .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'));
 }
 
 /** The mails addressed to `email`. */
@@ -46,11 +46,5 @@ export function decodeMail(raw: string): string {
 
 /** Like readOutbox, each mail decoded whole (decodeMail): subjects and bodies with non-ASCII text read as written. */
 export async function readDecodedOutbox(dataDir: string): Promise<string[]> {
-  await runQueuedJobs();
-  const dir = path.join(dataDir, 'outbox');
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .sort()
-    .map((f) => decodeMail(fs.readFileSync(path.join(dir, f), 'utf8')));
+  return (await rawOutbox(dataDir)).map(decodeMail);
 }
