@@ -4,6 +4,7 @@ import { connection, db } from './db/client.ts';
 import { users } from './db/schema/index.ts';
 import { env } from './env.ts';
 import { startJobWorkers } from './jobs/workers.ts';
+import { startHeartbeat } from './lib/process-liveness.ts';
 import { runEditorImageSweep } from './services/uploads/sweep-editor-images.ts';
 import { ensureAdmin } from './services/users/ensure-admin.ts';
 import { verifyDemoAccounts } from './services/users/verify-demo-accounts.ts';
@@ -54,6 +55,8 @@ export function ensureBooted(): Promise<TBootResult> {
   ready ??= prepare().then(
     async (result) => {
       await startJobWorkers();
+      // On PostgreSQL: other processes learn at once when this one dies (its claims freed).
+      await startHeartbeat();
       return result;
     },
     (err) => {

@@ -28,7 +28,7 @@ export const ZError = z
 export type TError = z.infer<typeof ZError>;
 
 /** The statuses an operation may answer with the shared error body. */
-export const ERROR_STATUSES = [400, 401, 403, 404, 409, 410, 413, 415, 429, 500, 503] as const;
+export const ERROR_STATUSES = [400, 401, 403, 404, 409, 410, 413, 415, 422, 429, 500, 503] as const;
 export type TErrorStatus = (typeof ERROR_STATUSES)[number];
 
 const DESCRIPTIONS: Record<TErrorStatus, string> = {
@@ -40,6 +40,7 @@ const DESCRIPTIONS: Record<TErrorStatus, string> = {
   410: 'Gone for good: a moderator removed it.',
   413: 'The request body is too large.',
   415: 'The operation takes a JSON body and got another media type (or a body without Content-Type): send it as JSON with Content-Type: application/json.',
+  422: 'The Idempotency-Key was already used for this operation with a different request body: nothing was done. Send the same body to retry, or a new key.',
   429: 'Too many requests: wait for Retry-After seconds.',
   500: 'An unexpected failure; the answer carries the requestId the server log names.',
   503: 'Temporarily unavailable (the database is unreachable or the server is shedding load): retry after Retry-After seconds.',

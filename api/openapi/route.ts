@@ -61,7 +61,9 @@ export function impliedErrors(spec: Pick<TRouteSpec, 'method' | 'request' | 'acc
   if (request?.body && validatesBody(request.body)) statuses.push(415);
   // Every file of a form counts against the caller's upload rate limit (api/lib/multipart.ts).
   if (request?.body?.content?.['multipart/form-data']) statuses.push(429);
-  if (spec.method === 'post') statuses.push(400, 409);
+  // Its Idempotency-Key: malformed (400), another route's or still running (409), or used
+  // with another body (422).
+  if (spec.method === 'post') statuses.push(400, 409, 422);
   return statuses;
 }
 

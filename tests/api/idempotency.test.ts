@@ -1,8 +1,9 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../api/db/client.ts';
-import { ads, categories, faqs, idempotencyKeys, siteSettings } from '../../api/db/schema/index.ts';
+import { ads, categories, faqs, idempotencyKeys, processHeartbeats, siteSettings } from '../../api/db/schema/index.ts';
 import { resetEnv } from '../../api/env.ts';
+import { PROCESS_ID } from '../../api/lib/process-liveness.ts';
 import {
   IDEMPOTENCY_STALE_MS,
   IDEMPOTENCY_TTL_MS,
@@ -181,22 +182,51 @@ describe(`Idempotency-Key on ${driver}`, () => {
     const { token, user } = await makeUser();
     const key = crypto.randomUUID();
     const hash = (await import('node:crypto')).createHash('sha256').update('POST /api/ads/add').digest('hex');
+    const where = and(eq(idempotencyKeys.scope, `user:${user.id}`), eq(idempotencyKeys.key, key));
+    // A claim of this very process, still running.
     await db()
       .insert(idempotencyKeys)
-      .values({ scope: `user:${user.id}`, key, requestHash: hash });
+      .values({ scope: `user:${user.id}`, key, requestHash: `${hash}:.${PROCESS_ID}.first` });
     const busy = await createAd(token, key, { heading: 'Claimed' });
     expect(busy.status).toBe(409);
     expect(busy.data.message).toBe(KEY_IN_PROGRESS);
     expect(busy.headers.get('retry-after')).toBe('1');
-    // The process that held it died: once the claim is stale, a retry runs.
+    // Still running, but for longer than any request may: the retry takes it over.
     await db()
       .update(idempotencyKeys)
       .set({ createdAt: new Date(Date.now() - IDEMPOTENCY_STALE_MS - 1000) })
-      .where(and(eq(idempotencyKeys.scope, `user:${user.id}`), eq(idempotencyKeys.key, key)));
+      .where(where);
     const taken = await createAd(token, key, { heading: 'Claimed' });
     expect(taken.status).toBe(201);
     expect((await createAd(token, key, { heading: 'Claimed' })).headers.get('idempotent-replayed')).toBe('true');
     expect(await adsNamed('Claimed')).toBe(1);
+  });
+
+  it('releases a key at once when the process that claimed it is known dead, not after minutes', async () => {
+    const { token, user } = await makeUser();
+    const key = crypto.randomUUID();
+    const hash = (await import('node:crypto')).createHash('sha256').update('POST /api/ads/add').digest('hex');
+    const where = and(eq(idempotencyKeys.scope, `user:${user.id}`), eq(idempotencyKeys.key, key));
+    await db()
+      .insert(idempotencyKeys)
+      .values({ scope: `user:${user.id}`, key, requestHash: `${hash}:.other-process.first` });
+    if (driver === 'postgres') {
+      // Another server process, beating: its request may still be running.
+      await db().insert(processHeartbeats).values({ processId: 'other-process', beatAt: new Date() });
+      expect((await createAd(token, key, { heading: 'Orphaned' })).status).toBe(409);
+      // It stopped beating (killed): its claim is released at the next retry.
+      await db()
+        .update(processHeartbeats)
+        .set({ beatAt: new Date(Date.now() - 60_000) })
+        .where(eq(processHeartbeats.processId, 'other-process'));
+    }
+    // On the embedded database only this process can run (the data-directory lock): a claim of
+    // any other process belongs to one that died.
+    const retried = await createAd(token, key, { heading: 'Orphaned' });
+    expect(retried.status).toBe(201);
+    expect(await adsNamed('Orphaned')).toBe(1);
+    const [row] = await db().select().from(idempotencyKeys).where(where);
+    expect(row!.status).toBe(201);
   });
 
   it('covers the other creates: a retried category or FAQ is stored once', async () => {

@@ -35,16 +35,11 @@ const RULES: TRule[] = [
     files: filesUnder('api/services'),
     forbidden: /^api\/middleware\//,
     known: [
-      'api/services/ads/create-ad.ts',
       'api/services/auth/resend-verification.ts',
-      'api/services/inbox/reply-inbox-message.ts',
-      'api/services/inbox/send-contact-message.ts',
+      'api/services/messages/mark-read.ts',
       'api/services/messages/report-conversation.ts',
       'api/services/messages/send-message.ts',
       'api/services/messages/start-conversation.ts',
-      'api/services/newsletter/send-newsletter.ts',
-      'api/services/plan-requests/request-plan.ts',
-      'api/services/saved-searches/create-saved-search.ts',
     ],
   },
   {

@@ -38,3 +38,13 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
+
+/**
+ * One row per running server or jobs process on PostgreSQL, beating every few seconds
+ * (api/lib/process-liveness.ts): a claim a dead process left (an Idempotency-Key in progress)
+ * is released as soon as its process stops beating.
+ */
+export const processHeartbeats = pgTable('process_heartbeats', {
+  processId: text('process_id').primaryKey(),
+  beatAt: timestamp('beat_at', { withTimezone: true }).notNull().defaultNow(),
+});

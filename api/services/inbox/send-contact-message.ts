@@ -1,8 +1,8 @@
 import { db } from '../../db/client.ts';
 import { inboxMessages } from '../../db/schema/index.ts';
 import { env } from '../../env.ts';
+import { recordIdempotentAnswer } from '../../lib/idempotency-claims.ts';
 import { queueMail } from '../../mail/queue-mail.ts';
-import { recordIdempotentAnswer } from '../../middleware/idempotency.ts';
 import { INBOX_MESSAGES, type TContactMessage } from '../../schemas/inbox.ts';
 import { getSettings } from '../settings/get-settings.ts';
 import { passesBotCheck } from './bot-check.ts';

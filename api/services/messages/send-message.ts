@@ -1,7 +1,7 @@
 import { MESSAGE_TEXTS } from '../../constants/messages.ts';
 import type { TSessionUser } from '../../context.ts';
 import { db } from '../../db/client.ts';
-import { recordIdempotentAnswer } from '../../middleware/idempotency.ts';
+import { recordIdempotentAnswer } from '../../lib/idempotency-claims.ts';
 import { limitMessages } from '../../middleware/rate-limit.ts';
 import { addMessage } from './add-message.ts';
 import { publish } from './live-hub.ts';

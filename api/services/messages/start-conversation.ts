@@ -5,7 +5,7 @@ import type { TSessionUser } from '../../context.ts';
 import { db } from '../../db/client.ts';
 import { ads, conversations, userBlocks } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { recordIdempotentAnswer } from '../../middleware/idempotency.ts';
+import { recordIdempotentAnswer } from '../../lib/idempotency-claims.ts';
 import { limitMessages, limitNewConversations } from '../../middleware/rate-limit.ts';
 import { publicAdFilter } from '../ads/public-ad-filter.ts';
 import { addMessage } from './add-message.ts';

@@ -4,8 +4,8 @@ import { db } from '../../db/client.ts';
 import { newsletterSubscribers, newsletters } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { enqueue } from '../../jobs/queue.ts';
+import { recordIdempotentAnswer } from '../../lib/idempotency-claims.ts';
 import { sanitizeRichText } from '../../lib/sanitize.ts';
-import { recordIdempotentAnswer } from '../../middleware/idempotency.ts';
 import { NEWSLETTER_MESSAGES, type TNewsletterSend } from '../../schemas/newsletter.ts';
 import { getNewsletterProgress } from './list-newsletters.ts';
 

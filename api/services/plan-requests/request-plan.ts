@@ -3,7 +3,7 @@ import type { TSessionUser } from '../../context.ts';
 import { db } from '../../db/client.ts';
 import { planRequests, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { recordIdempotentAnswer } from '../../middleware/idempotency.ts';
+import { recordIdempotentAnswer } from '../../lib/idempotency-claims.ts';
 import { PLAN_REQUEST_MESSAGES, type TPlanRequestInput, ZPaidPlanFields } from '../../schemas/plan-request.ts';
 import { planChoice } from './plan-choice.ts';
 import { toPlanRequestView } from './plan-request-view.ts';

@@ -4,7 +4,7 @@ import { MAX_SAVED_SEARCHES } from '../../constants/saved-searches.ts';
 import { db } from '../../db/client.ts';
 import { categories, savedSearches, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { recordIdempotentAnswer } from '../../middleware/idempotency.ts';
+import { recordIdempotentAnswer } from '../../lib/idempotency-claims.ts';
 import { SAVED_SEARCH_MESSAGES, type TSavedSearchCreate } from '../../schemas/saved-search.ts';
 import { searchTerms, tsquery } from '../ads/list-ads.ts';
 import { findOwnSavedSearch } from './saved-search-view.ts';
