@@ -92,6 +92,8 @@ export type TRuntimeEnv = {
   searchWalkRows: number;
   /** LIVE_STREAMS_MAX: open live-event streams per process; past it a new one gets 503 + Retry-After. */
   liveStreamsMax: number;
+  /** MESSAGE_MAIL_DELAY_SECONDS: how long a "New message" mail waits; it goes out only if the message is still unread then. */
+  messageMailDelaySeconds: number;
 };
 
 /** A whole number of at least `min` from the environment, else `fallback`. */
@@ -127,5 +129,6 @@ export function runtimeEnv(): TRuntimeEnv {
     searchTimeoutMs: wholeNumber(process.env.SEARCH_TIMEOUT_MS, 1000, 0),
     searchWalkRows: wholeNumber(process.env.SEARCH_WALK_ROWS, 3000, 0),
     liveStreamsMax: wholeNumber(process.env.LIVE_STREAMS_MAX, DEFAULT_LIVE_STREAMS_MAX, 0),
+    messageMailDelaySeconds: wholeNumber(process.env.MESSAGE_MAIL_DELAY_SECONDS, 120, 0),
   };
 }

@@ -42,6 +42,12 @@ export const QUEUES = {
    */
   'saved-search-match': { policy: 'stately', retryLimit: 3, retryDelay: 30, expireInSeconds: 600 },
   /**
+   * "New message" mail for { conversationId, recipientId }, queued with each message to start
+   * MESSAGE_MAIL_DELAY_SECONDS later: it mails only if the message is still unread then, and at
+   * most once per conversation and recipient per 15 minutes (notify-new-message.ts).
+   */
+  'message-mail': { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
+  /**
    * A user's address was just verified ({ userId }): the message notifications and instant
    * alerts that waited for a verified address go out (api/services/messages/release-held-mail.ts).
    */

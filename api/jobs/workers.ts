@@ -10,7 +10,7 @@ const names = Object.keys(QUEUES) as TQueueName[];
 /** Runs one job's handler; the outcome pg-boss records for it (a failure is retried). */
 async function runJob(name: TQueueName, job: { id: string; data: unknown }): Promise<JobResult> {
   try {
-    const output = await (HANDLERS[name] as (data: unknown) => Promise<unknown>)(job.data);
+    const output = await (HANDLERS[name] as (data: unknown, job: { id: string }) => Promise<unknown>)(job.data, job);
     return { id: job.id, status: 'completed', output: output && typeof output === 'object' ? output : undefined };
   } catch (err) {
     console.error(`[jobs] ${name} ${job.id} failed:`, err instanceof Error ? err.message : err);
@@ -40,6 +40,11 @@ export async function startJobWorkers(options: { pollingIntervalSeconds?: number
         notifyPollingIntervalSeconds: Math.max(polling, 5),
       },
       async (jobs) => {
+        // Mails of a batch go out side by side: one after the other, the last of five slow sends
+        // waited past its claim's expiry (and was sent again by another worker), and a stop
+        // failed the batch's unsent mails while one was being sent. Side by side, a batch takes
+        // one send's time, which the SMTP timeouts bound well under the expiry (send-mail.ts).
+        if (name === 'mail') return Promise.all(jobs.map((job) => runJob(name, job)));
         const results: JobResult[] = [];
         for (const job of jobs) results.push(await runJob(name, job));
         return results;

@@ -7,6 +7,7 @@ import { db } from '../../api/db/client.ts';
 import { ads, messages, users } from '../../api/db/schema/index.ts';
 import { runQueuedJobs } from '../../api/jobs/workers.ts';
 import { publish, subscribe } from '../../api/services/messages/live-hub.ts';
+import { notifyNewMessage } from '../../api/services/messages/notify-new-message.ts';
 import { sendMessage } from '../../api/services/messages/send-message.ts';
 import { startConversation } from '../../api/services/messages/start-conversation.ts';
 import { deleteUser } from '../../api/services/users/delete-user.ts';
@@ -224,11 +225,11 @@ describe(`conversations on ${driver}`, () => {
 describe(`message mails on ${driver}`, () => {
   const mailsTo = (all: string[], email: string) => all.filter((m) => m.includes(`To: ${email}`));
 
-  it('mails the recipient at most once per 15 minutes while messages stay unread', async () => {
+  it('mails the recipient once per 15 minutes at most, after a short wait, about what is still unread', async () => {
     const seller = await makeUser({ name: 'Mia Seller' });
     const buyer = await makeUser({ name: 'Ben Buyer' });
     const ad = await adOf(seller, 'Blue lamp');
-    const t0 = new Date('2026-11-25T10:00:00Z');
+    const t0 = new Date(Date.now() - 60 * 60_000);
     const at = (minutes: number) => new Date(t0.getTime() + minutes * 60_000);
     const { conversation } = await startConversation({
       user: buyer.user,
@@ -236,25 +237,55 @@ describe(`message mails on ${driver}`, () => {
       text: 'Is it still available?',
       now: t0,
     });
+    const id = conversation.id;
+    // The mail waits MESSAGE_MAIL_DELAY_SECONDS: nothing yet.
+    expect(mailsTo(await outbox(), seller.user.email)).toHaveLength(0);
+    expect(await notifyNewMessage({ conversationId: id, recipientId: seller.user.id, now: at(2) })).toEqual({
+      mailed: true,
+    });
     let mails = mailsTo(await outbox(), seller.user.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toContain('Is it still available?');
-    expect(mails[0]).toContain(`/admin/messages/${conversation.id}?from=`); // quoted-printable: =3Dmail
+    expect(mails[0]).toContain(`/admin/messages/${id}?from=`); // quoted-printable: =3Dmail
     expect(mails[0]).toContain('Blue lamp');
-    // More messages within 15 minutes, still unread: no more mail.
-    await sendMessage({ user: buyer.user, id: conversation.id, text: 'Hello?', now: at(5) });
-    await sendMessage({ user: buyer.user, id: conversation.id, text: 'Anyone?', now: at(14) });
-    expect(mailsTo(await outbox(), seller.user.email)).toHaveLength(1);
-    // 15 minutes after the mail, still unread: one more.
-    await sendMessage({ user: buyer.user, id: conversation.id, text: 'Last try', now: at(16) });
+    // More messages within 15 minutes of that mail, unread or read in between: no more mail.
+    await sendMessage({ user: buyer.user, id, text: 'Hello?', now: at(5) });
+    await call('POST', `/conversations/${id}/read`, { token: seller.token });
+    await sendMessage({ user: buyer.user, id, text: 'Anyone?', now: at(14) });
+    expect((await notifyNewMessage({ conversationId: id, recipientId: seller.user.id, now: at(16) })).mailed).toBe(
+      false,
+    );
+    // 15 minutes after the mail, still unread: one more, about the newest.
+    expect((await notifyNewMessage({ conversationId: id, recipientId: seller.user.id, now: at(18) })).mailed).toBe(
+      true,
+    );
     mails = mailsTo(await outbox(), seller.user.email);
     expect(mails).toHaveLength(2);
-    // Once read, the next message mails at once again.
-    await call('POST', `/conversations/${conversation.id}/read`, { token: seller.token });
-    await sendMessage({ user: buyer.user, id: conversation.id, text: 'Thanks for reading', now: at(17) });
-    expect(mailsTo(await outbox(), seller.user.email)).toHaveLength(3);
+    expect(mails[1]).toContain('Anyone?');
+    // Read before the wait is over: no mail at all.
+    await sendMessage({ user: buyer.user, id, text: 'Last try', now: at(40) });
+    await call('POST', `/conversations/${id}/read`, { token: seller.token });
+    expect((await notifyNewMessage({ conversationId: id, recipientId: seller.user.id, now: at(42) })).mailed).toBe(
+      false,
+    );
     // The sender is never mailed about their own messages.
     expect(mailsTo(await outbox(), buyer.user.email)).toHaveLength(0);
+  });
+
+  it('a seller reading the thread live gets no mail for a live chat (21 messages, 0 mails)', async () => {
+    const seller = await makeUser({ name: 'Liv Live' });
+    const buyer = await makeUser();
+    const ad = await adOf(seller, 'Red chair');
+    const id = (await start(buyer, ad.id, 'Hi!')).data.conversation.id;
+    await call('POST', `/conversations/${id}/read`, { token: seller.token });
+    for (let i = 1; i <= 20; i++) {
+      await call('POST', `/conversations/${id}/messages`, { token: buyer.token, json: { text: `Message ${i}` } });
+      // The open thread marks each message read as it arrives.
+      await call('POST', `/conversations/${id}/read`, { token: seller.token });
+    }
+    // Every delayed mail job comes due now: each finds the messages read.
+    await runQueuedJobs(undefined, { early: true });
+    expect(mailsTo(await outbox(), seller.user.email)).toHaveLength(0);
   });
 
   it('sends nothing to someone who turned message mails off', async () => {
@@ -265,6 +296,7 @@ describe(`message mails on ${driver}`, () => {
     expect(off.data.messageMails).toBe(false);
     expect((await call('GET', '/user/message-preferences', { token: seller.token })).data.messageMails).toBe(false);
     await start(buyer, ad.id);
+    await runQueuedJobs(undefined, { early: true });
     expect(mailsTo(await outbox(), seller.user.email)).toHaveLength(0);
     const [row] = await db().select({ on: users.messageMails }).from(users).where(eq(users.id, seller.user.id));
     expect(row?.on).toBe(false);

@@ -8,7 +8,12 @@ export type TReceivedMail = { from: string; to: string[]; raw: string };
  * per delivery attempt, whether to answer with a temporary failure (451) instead of accepting:
  * a mail server that is down or busy.
  */
-export async function startSmtpServer(options: { refuse?: (attempt: number) => boolean } = {}) {
+export async function startSmtpServer(
+  options: {
+    refuse?: (attempt: number) => boolean /** ms before accepting each message: a slow server */;
+    delayMs?: number;
+  } = {},
+) {
   const received: TReceivedMail[] = [];
   let attempts = 0;
   const server = new SMTPServer({
@@ -18,8 +23,9 @@ export async function startSmtpServer(options: { refuse?: (attempt: number) => b
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
+      stream.on('end', async () => {
         attempts += 1;
+        if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
         if (options.refuse?.(attempts)) {
           const err = Object.assign(new Error('Try again later'), { responseCode: 451 });
           callback(err);

@@ -1,18 +1,17 @@
-import { and, count, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { conversations, messages, users } from '../../db/schema/index.ts';
+import { conversations, messages } from '../../db/schema/index.ts';
+import { runtimeEnv } from '../../env.ts';
 import { AppError } from '../../errors.ts';
-import { MESSAGE_MAIL_INTERVAL_MS } from '../../lib/limits.ts';
-import { queueMail } from '../../mail/queue-mail.ts';
+import { enqueue } from '../../jobs/queue.ts';
 import { messageView, type TMessageView } from './conversation-view.ts';
 import type { TLiveNotice } from './live-hub.ts';
 import { otherSide, type TConversationRow } from './load-conversation.ts';
-import { newMessageMail } from './message-mail.ts';
 import { sendFacts, sendRefusal } from './send-refusal.ts';
 
 /**
  * Adds `text` from `senderId` to the locked conversation `row`, inside `tx`: the message, the
- * conversation's activity time, the sender's read mark, and (when due) the recipient's mail,
+ * conversation's activity time, the sender's read mark, and the recipient's delayed mail job,
  * queued in the same transaction. Returns the message and the live notices to publish once
  * the transaction has committed.
  */
@@ -45,67 +44,13 @@ export async function addMessage(
   ];
   if (recipientId !== null) {
     notices.push({ kind: 'message', userId: recipientId, conversationId: row.id, messageId: inserted.id });
-    await mailIfDue(tx, row, { senderId, recipientId, messageId: inserted.id, text, now });
+    // The recipient's "New message" mail waits a moment: it goes out only if this is still
+    // unread then (notify-new-message.ts), and is queued with the message, so both or neither.
+    await enqueue(
+      'message-mail',
+      { conversationId: row.id, recipientId },
+      { tx, startAfter: runtimeEnv().messageMailDelaySeconds },
+    );
   }
   return { message: messageView(inserted, senderId), notices };
-}
-
-/**
- * One mail per conversation and recipient while their messages stay unread: the first unread
- * message mails, later ones only once 15 minutes have passed since that mail. Reading the
- * conversation starts over. Nothing for a recipient who turned message mails off.
- */
-async function mailIfDue(
-  tx: Tx,
-  row: TConversationRow,
-  m: { senderId: number; recipientId: number; messageId: number; text: string; now: Date },
-) {
-  const recipientIsBuyer = row.buyerId === m.recipientId;
-  const readId = recipientIsBuyer ? row.buyerReadId : row.sellerReadId;
-  const mailedAt = recipientIsBuyer ? row.buyerMailedAt : row.sellerMailedAt;
-  const [{ unreadBefore }] = (await tx
-    .select({ unreadBefore: count() })
-    .from(messages)
-    .where(
-      and(
-        eq(messages.conversationId, row.id),
-        ne(messages.senderId, m.recipientId),
-        gt(messages.id, readId),
-        lt(messages.id, m.messageId),
-      ),
-    )) as [{ unreadBefore: number }];
-  const due =
-    Number(unreadBefore) === 0 || !mailedAt || m.now.getTime() - mailedAt.getTime() >= MESSAGE_MAIL_INTERVAL_MS;
-  if (!due) return;
-  const people = await tx
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      messageMails: users.messageMails,
-      verified: users.emailVerifiedAt,
-    })
-    .from(users)
-    .where(sql`${users.id} IN (${m.senderId}, ${m.recipientId})`);
-  const recipient = people.find((p) => p.id === m.recipientId);
-  const sender = people.find((p) => p.id === m.senderId);
-  if (!recipient?.messageMails) return;
-  // Mail goes only to an address its owner proved: an unverified recipient's notification
-  // waits, and goes out once they verify (releaseHeldMail).
-  if (!recipient.verified) return;
-  await queueMail(
-    newMessageMail({
-      to: recipient.email,
-      recipientName: recipient.name,
-      senderName: sender?.name,
-      adHeading: row.adHeading,
-      conversationId: row.id,
-      text: m.text,
-    }),
-    { tx },
-  );
-  await tx
-    .update(conversations)
-    .set(recipientIsBuyer ? { buyerMailedAt: m.now } : { sellerMailedAt: m.now })
-    .where(eq(conversations.id, row.id));
 }
