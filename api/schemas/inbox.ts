@@ -9,7 +9,6 @@ export const INBOX_MESSAGES = {
   emailFormat: 'Please enter a valid email.',
   message: 'Please enter your message.',
   phone: 'Please enter a valid phone number.',
-  tooFast: 'That was quick! Please check your message and send it again.',
   contactSent: "Thanks for getting in touch! Your message was sent and we'll reply to your email soon.",
   faqSent: "Thanks! Your question was sent and we'll reply to your email soon.",
   reply: 'Please write a reply.',

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { apiFetch } from '../lib/api.ts';
 import { issuesFromAnswer, issuesFromChecks } from '../lib/form-errors.ts';
 import { notify } from '../lib/toast.ts';
@@ -18,14 +18,13 @@ const FIELDS = Object.keys(EMPTY);
 
 /**
  * Contact Us 'Get in Touch' (docs/SCREENS.md): name, email and message required; sent with
- * sendContactMessage to the admin inbox. `website` is the honeypot people never see, and the
- * time since the form appeared goes along as `fillMs` (api/services/inbox/bot-check.ts).
+ * sendContactMessage to the admin inbox. `website` is the honeypot people never see
+ * (api/services/inbox/bot-check.ts).
  */
 export default function ContactForm() {
   const id = useId();
   const [form, setForm] = useState(EMPTY);
   const [busy, setBusy] = useState(false);
-  const shownAt = useRef(Date.now());
   const errors = useFieldErrors();
   const set = (key: TField) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     setForm({ ...form, [key]: e.target.value });
@@ -58,7 +57,7 @@ export default function ContactForm() {
     setBusy(true);
     const res = await apiFetch('/api/contact', {
       method: 'POST',
-      json: { ...form, source: 'contact', fillMs: Date.now() - shownAt.current },
+      json: { ...form, source: 'contact' },
     });
     setBusy(false);
     if (!res.success) {
@@ -68,7 +67,6 @@ export default function ContactForm() {
     }
     notify.success(res.message);
     setForm(EMPTY);
-    shownAt.current = Date.now();
   };
 
   const input =

@@ -124,13 +124,11 @@ describe(`the contact form on ${driver}`, () => {
     expect(await readOutbox(dataDir)).toHaveLength(mailsBefore);
   });
 
-  it('refuses a form sent faster than a person fills it in', async () => {
+  it('takes a form sent at once: no timer refuses a person', async () => {
     const before = (await stored()).length;
     const fast = await call('POST', '/contact', { json: visitor({ fillMs: 400 }) });
-    expect(fast.status).toBe(400);
-    expect(fast.data.error).toBe('That was quick! Please check your message and send it again.');
-    expect(await stored()).toHaveLength(before);
-    expect((await call('POST', '/contact', { json: visitor({ fillMs: 8000 }) })).status).toBe(201);
+    expect(fast.status).toBe(201);
+    expect(await stored()).toHaveLength(before + 1);
   });
 
   it('limits one address to 10 messages an hour (429 with Retry-After)', async () => {

@@ -118,7 +118,6 @@ describe(`reports and moderation on ${driver}`, () => {
 
     // A bot filling the hidden field is told it worked; nothing is stored.
     expect((await report(ad.id, { json: { website: 'http://spam.example' } })).status).toBe(201);
-    expect((await report(ad.id, { json: { fillMs: 200 } })).status).toBe(400);
     expect(await db().select().from(adReports).where(eq(adReports.adId, ad.id))).toHaveLength(1);
 
     // Only verified accounts old enough count toward the hold: the visitor's report did not.

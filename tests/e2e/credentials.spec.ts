@@ -59,8 +59,6 @@ test('after signing up, the page stores only the expiry and the user', async ({ 
   await page.getByLabel('Email', { exact: true }).fill(`cookie-${tag()}@example.com`);
   await page.getByLabel('Password', { exact: true }).fill('secret123');
   await page.getByLabel('Confirm Password', { exact: true }).fill('secret123');
-  // A person takes a moment to type; the server refuses a form sent at once.
-  await page.waitForTimeout(2100);
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   const cookie = await sessionCookie(page);

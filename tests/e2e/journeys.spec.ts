@@ -145,7 +145,6 @@ test.describe('at 375 px', () => {
     await page.getByLabel('Email', { exact: true }).fill(`submit-${unique()}@example.com`);
     await page.getByLabel('Password', { exact: true }).fill('secret123');
     await page.getByLabel('Confirm Password', { exact: true }).fill('secret123');
-    await page.waitForTimeout(2100);
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await expect(page).toHaveURL(/\/admin\/add-ads$/);
     await expect(page.getByRole('heading', { name: 'Add Advertisment' })).toBeVisible();

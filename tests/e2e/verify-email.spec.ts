@@ -36,8 +36,6 @@ async function signUp(page: Page, name: string, email: string, password: string)
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Confirm Password', { exact: true }).fill(password);
-  // A person takes a moment to type; the server refuses a form sent at once.
-  await page.waitForTimeout(2100);
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 }

@@ -27,7 +27,7 @@ export default function SignUpForm({ next = DEFAULT_AFTER_SIGN_IN }: { next?: st
       method: 'POST',
       // Time since the page began loading (people may type before the form is interactive):
       // the server refuses a sign-up sent sooner than a person could type it.
-      json: { ...values, fillMs: Math.round(performance.now()) },
+      json: values,
     });
     if (!res.success) {
       failed(res);

@@ -9,13 +9,12 @@ import Field from '../ui/Field.tsx';
 
 /**
  * "Report this ad" on the public ad page, for everyone but its owner, signed in or not. A
- * dialog asks for a reason and optional details; `website` is the honeypot and the time the
- * dialog was open goes along as `fillMs` (the server's bot check). After sending, the link
+ * dialog asks for a reason and optional details; `website` is the honeypot (the server's bot
+ * check; there is no timer: a person may be quick). After sending, the link
  * says so instead of offering a second report.
  */
 export default function ReportAd({ adId }: { adId: number }) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const openedAt = useRef(0);
   const [reason, setReason] = useState<TReportReason | ''>('');
   const [details, setDetails] = useState('');
   const [website, setWebsite] = useState('');
@@ -26,7 +25,6 @@ export default function ReportAd({ adId }: { adId: number }) {
 
   function open() {
     setError(null);
-    openedAt.current = Date.now();
     dialog.current?.showModal();
   }
 
@@ -41,7 +39,7 @@ export default function ReportAd({ adId }: { adId: number }) {
     setBusy(true);
     const res = await apiFetch('/api/reports', {
       method: 'POST',
-      json: { adId, reason, details, website, fillMs: Date.now() - openedAt.current },
+      json: { adId, reason, details, website },
     });
     setBusy(false);
     if (!res.success) {
