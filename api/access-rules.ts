@@ -76,6 +76,17 @@ export const ACCESS_RULES = {
   'PATCH /api/saved-searches/:id{[0-9]+}': { access: 'owner', body: 'json', personal: true },
   'DELETE /api/saved-searches/:id{[0-9]+}': { access: 'owner', personal: true },
   'POST /api/saved-searches/:id{[0-9]+}/view': { access: 'owner', personal: true },
+  'POST /api/saved-search-unsubscribe/:token': {
+    access: 'public',
+    personal: true,
+    note: 'needs the alert mail’s token',
+  },
+  'GET /api/saved-search-unsubscribe/:token': {
+    access: 'public',
+    redirect: true,
+    note: 'to the page that asks first; changes nothing',
+  },
+  // The same, at the address mails sent before it moved carry (not in the document).
   'POST /api/saved-searches/unsubscribe/:token': {
     access: 'public',
     personal: true,

@@ -66,7 +66,20 @@ export function openApiDocument(app: Pick<OpenAPIHono, 'getOpenAPI31Document'>):
   if (cached) return cached;
   const doc = app.getOpenAPI31Document({
     openapi: '3.1.0',
-    info: { title: 'Classifieds marketplace API', version: API_VERSION, description: DESCRIPTION },
+    info: {
+      title: 'Classifieds marketplace API',
+      version: API_VERSION,
+      description: DESCRIPTION,
+      // An SPDX identifier (OpenAPI 3.1's license.identifier; the library's type is 3.0's).
+      license: {
+        name: 'Proprietary: all rights reserved by the site’s operator',
+        identifier: 'LicenseRef-Proprietary',
+      } as {
+        name: string;
+      },
+    },
+    // Paths start with /api on the site that serves this document.
+    servers: [{ url: '/', description: 'The site serving this document (its SITE_URL)' }],
     tags: TAGS,
   });
   doc.paths = Object.fromEntries(Object.entries(doc.paths ?? {}).map(([path, item]) => [toDocumentPath(path), item]));

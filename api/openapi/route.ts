@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createRoute, OpenAPIHono, type RouteConfig, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../context.ts';
 import { MAX_IMAGE_BYTES } from '../lib/limits.ts';
@@ -30,15 +31,21 @@ export type TRouteSpec = Omit<RouteConfig, 'security' | 'operationId' | 'summary
 
 /**
  * Every POST accepts an Idempotency-Key (api/middleware/idempotency.ts, which checks it): a
- * retry with the same key gets the first answer again instead of doing the work twice.
+ * retry with the same key and body gets the first answer again instead of doing the work twice.
+ * Each operation shows an example key of its own (a UUID made from its operationId): a client
+ * copying the examples would otherwise send one key to several routes and meet 409s.
  */
-const ZIdempotencyHeaders = z.object({
-  'Idempotency-Key': z.string().min(1).max(255).optional().openapi({
-    description:
-      'Makes the request safe to retry: a retry with the same key returns the first answer (header Idempotent-Replayed: true) and stores nothing new. 1 to 255 visible ASCII characters.',
-    example: '7f1c2b9e-4a7d-4c55-9d63-0b1f3e6a2c11',
-  }),
-});
+function idempotencyHeaders(operationId: string) {
+  const hex = createHash('sha256').update(operationId).digest('hex');
+  const example = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  return z.object({
+    'Idempotency-Key': z.string().min(1).max(255).optional().openapi({
+      description:
+        'Makes the request safe to retry: a retry with the same key and the same body returns the first answer (header Idempotent-Replayed: true) and stores nothing new; the same key with another body is a 422. 1 to 255 visible ASCII characters; a new key (e.g. a UUID) for each new request.',
+      example,
+    }),
+  });
+}
 
 const SAFE_METHODS = new Set(['get', 'head', 'options']);
 
@@ -57,7 +64,9 @@ export function impliedErrors(spec: Pick<TRouteSpec, 'method' | 'request' | 'acc
   if (spec.access !== 'public') statuses.push(401);
   if (spec.access === 'admin' || !SAFE_METHODS.has(spec.method)) statuses.push(403);
   if (request?.params) statuses.push(404);
-  if (request?.body) statuses.push(413);
+  // The body limit (api/lib/body-limit.ts) reads every write's body, declared or not: a POST
+  // without a body of its own still answers 413 to an oversized one.
+  if (request?.body || !SAFE_METHODS.has(spec.method)) statuses.push(413);
   if (request?.body && validatesBody(request.body)) statuses.push(415);
   // Every file of a form counts against the caller's upload rate limit (api/lib/multipart.ts).
   if (request?.body?.content?.['multipart/form-data']) statuses.push(429);
@@ -88,7 +97,7 @@ export function declareRoute<const R extends TRouteSpec>(spec: R) {
   const route: Omit<R, 'access' | 'errors'> = {
     ...config,
     ...(config.method === 'post' && !config.request?.headers
-      ? { request: { ...config.request, headers: ZIdempotencyHeaders } }
+      ? { request: { ...config.request, headers: idempotencyHeaders(config.operationId) } }
       : {}),
     security: access === 'public' ? [] : SESSION_SECURITY,
     responses: { ...errorResponses([...impliedErrors(spec), ...errors]), ...config.responses },

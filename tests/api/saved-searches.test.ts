@@ -187,7 +187,7 @@ describe(`saved searches on ${driver}`, () => {
     expect(mail).toContain(`/admin/saved-searches/${searchId}`);
     const [row] = await db().select().from(savedSearches).where(eq(savedSearches.id, searchId));
     expect(mail).toContain(
-      `List-Unsubscribe: <http://localhost:4321/api/saved-searches/unsubscribe/${row.unsubscribeToken}>`,
+      `List-Unsubscribe: <http://localhost:4321/api/saved-search-unsubscribe/${row.unsubscribeToken}>`,
     );
     expect(mail).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
     expect(mail).toContain(`http://localhost:4321/unsubscribe/${row.unsubscribeToken}`);
@@ -335,7 +335,7 @@ describe(`saved searches on ${driver}`, () => {
     const buyer = await makeUser();
     const id = (await save(buyer.token, { search: 'bean bag', frequency: 'instant' })).data.savedSearch.id;
     const [row] = await db().select().from(savedSearches).where(eq(savedSearches.id, id));
-    const url = `/saved-searches/unsubscribe/${row.unsubscribeToken}`;
+    const url = `/saved-search-unsubscribe/${row.unsubscribeToken}`;
     const opened = await call('GET', url);
     expect(opened.status).toBe(303);
     expect(opened.headers.get('location')).toBe(`/unsubscribe/${row.unsubscribeToken}`);
@@ -351,6 +351,16 @@ describe(`saved searches on ${driver}`, () => {
     expect((await db().select().from(savedSearches).where(eq(savedSearches.id, id)))[0].frequency).toBe('off');
     await postAd({ heading: 'Bean bag', categoryId: furniture.id, price: 40 });
     expect(await newMails(buyer.user.email)).toEqual([]);
-    expect((await call('POST', '/saved-searches/unsubscribe/not-a-token')).status).toBe(404);
+    expect((await call('POST', '/saved-search-unsubscribe/not-a-token')).status).toBe(404);
+  });
+
+  it('still honours the unsubscribe address of mails sent before it moved', async () => {
+    const buyer = await makeUser();
+    const id = (await save(buyer.token, { search: 'old link', frequency: 'instant' })).data.savedSearch.id;
+    const [row] = await db().select().from(savedSearches).where(eq(savedSearches.id, id));
+    const old = `/saved-searches/unsubscribe/${row.unsubscribeToken}`;
+    expect((await call('GET', old)).status).toBe(303);
+    expect((await call('POST', old)).status).toBe(200);
+    expect((await db().select().from(savedSearches).where(eq(savedSearches.id, id)))[0].frequency).toBe('off');
   });
 });

@@ -21,7 +21,7 @@ export function unsubscribeUrls(token: string) {
   const site = env().siteUrl;
   return {
     page: `${site}/unsubscribe/${encodeURIComponent(token)}`,
-    oneClick: `${site}/api/saved-searches/unsubscribe/${encodeURIComponent(token)}`,
+    oneClick: `${site}/api/saved-search-unsubscribe/${encodeURIComponent(token)}`,
   };
 }
 

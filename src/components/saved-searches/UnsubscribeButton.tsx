@@ -15,7 +15,7 @@ export default function UnsubscribeButton({ token, name, alreadyOff }: Props) {
 
   async function unsubscribe() {
     setState('busy');
-    const res = await apiFetch(`/api/saved-searches/unsubscribe/${encodeURIComponent(token)}`, { method: 'POST' });
+    const res = await apiFetch(`/api/saved-search-unsubscribe/${encodeURIComponent(token)}`, { method: 'POST' });
     setState(res.success ? 'done' : 'error');
     setMessage(res.message);
   }
