@@ -5,6 +5,7 @@ import { planRequests, users } from '../../db/schema/index.ts';
 import { env } from '../../env.ts';
 import { AppError } from '../../errors.ts';
 import { queueMail } from '../../mail/queue-mail.ts';
+import { applyPlanToAds } from '../ads/featured-follows-plan.ts';
 import { toPlanRequestView } from './plan-request-view.ts';
 
 export const PLAN_REQUEST_NOT_FOUND = 'Plan request not found.';
@@ -39,7 +40,12 @@ export async function decidePlanRequest({
       .from(users)
       .where(eq(users.id, row.userId));
     if (decision === 'approve') {
-      await tx.update(users).set({ subscription: row.subscription, updatedAt: now }).where(eq(users.id, row.userId));
+      const [changed] = await tx
+        .update(users)
+        .set({ subscription: row.subscription, updatedAt: now })
+        .where(eq(users.id, row.userId))
+        .returning({ id: users.id, role: users.role, subscription: users.subscription });
+      if (changed) await applyPlanToAds(tx, changed);
     }
     if (user) await queueMail(decisionMail(user, row.planName, decision), { tx });
     return toPlanRequestView(updated!);

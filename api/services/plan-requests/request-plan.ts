@@ -5,6 +5,7 @@ import { planRequests, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { recordIdempotentAnswer } from '../../lib/idempotency-claims.ts';
 import { PLAN_REQUEST_MESSAGES, type TPlanRequestInput, ZPaidPlanFields } from '../../schemas/plan-request.ts';
+import { applyPlanToAds } from '../ads/featured-follows-plan.ts';
 import { planChoice } from './plan-choice.ts';
 import { toPlanRequestView } from './plan-request-view.ts';
 
@@ -36,6 +37,8 @@ export async function requestPlan({ user, input }: { user: TSessionUser; input: 
         .update(users)
         .set({ subscription: plan.subscription, updatedAt: new Date() })
         .where(eq(users.id, user.id));
+      // A plan without featured placement takes the badge off the user's ads at once.
+      await applyPlanToAds(tx, { id: user.id, role: user.role, subscription: plan.subscription });
       const body = {
         success: true as const,
         switched: true,

@@ -6,6 +6,7 @@ import { sessions, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { isUniqueViolation } from '../../lib/pg-error.ts';
 import type { TAdminUserUpdate } from '../../schemas/user.ts';
+import { applyPlanToAds } from '../ads/featured-follows-plan.ts';
 import { USER_NOT_FOUND } from './get-user.ts';
 import { assertNotLastAdmin, LAST_ADMIN_DEMOTE, lockUserAndAdmins } from './last-admin.ts';
 import { toPublicUser } from './to-public-user.ts';
@@ -51,6 +52,8 @@ export async function updateUser(options: { input: TAdminUserUpdate; keepSession
         })
         .where(eq(users.id, input.id))
         .returning();
+      // A plan without featured placement takes the badge off the user's ads at once.
+      if (updated[0]) await applyPlanToAds(tx, updated[0]);
       if (demoted) await tx.delete(sessions).where(eq(sessions.userId, input.id));
       else if (passwordChanged) {
         const keep = options.keepSessionId;
