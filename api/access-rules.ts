@@ -56,6 +56,8 @@ export const ACCESS_RULES = {
 
   // Public catalogue.
   'GET /api/all-ads': { access: 'public', shared: true },
+  // The gazetteer's place pickers (api/routes/places.ts).
+  'GET /api/places': { access: 'public', shared: true },
   'GET /api/ads-by-slug/:slug': { access: 'public', shared: true },
   'POST /api/renew-ad': { access: 'public', body: 'json', note: 'needs the reminder mail’s single-use token' },
   'GET /api/get-content/:slug': { access: 'public', shared: true },

@@ -28,6 +28,7 @@ import { messageRoutes } from './routes/messages.ts';
 import { moderationRoutes } from './routes/moderation.ts';
 import { newsletterRoutes } from './routes/newsletter.ts';
 import { pageRoutes } from './routes/pages.ts';
+import { placeRoutes } from './routes/places.ts';
 import { planRequestRoutes } from './routes/plan-requests.ts';
 import { publicAdRoutes } from './routes/public-ads.ts';
 import { savedSearchRoutes } from './routes/saved-searches.ts';
@@ -72,6 +73,7 @@ export function createApp() {
     .route('/', authRoutes)
     .route('/', settingsRoutes)
     .route('/', publicAdRoutes)
+    .route('/', placeRoutes)
     .route('/', wishlistRoutes)
     .route('/', savedSearchRoutes)
     .route('/', sellerRoutes)

@@ -12,6 +12,7 @@ import postgres from 'postgres';
 import { env } from '../env.ts';
 import { ownDataDir } from '../lib/data-dir-lock.ts';
 import { isDatabaseUnavailable } from '../lib/db-unavailable.ts';
+import { loadPlaces } from '../services/places/load-places.ts';
 import * as schema from './schema/index.ts';
 
 export type TSchema = typeof schema;
@@ -27,6 +28,7 @@ export type Connection = {
   pglite?: PGlite;
   /** The server's address (PostgreSQL only): the job queue and LISTEN open their own connections. */
   url?: string;
+  /** The migrations, then the gazetteer's rows on a fresh database (load-places.ts). */
   migrate: () => Promise<void>;
   /**
    * LISTEN: on PostgreSQL on a dedicated connection (postgres.js keeps it and re-listens after
@@ -102,7 +104,10 @@ export function connectPglite(client: PGlite): Connection {
       onListen?.();
       return { unlisten };
     },
-    migrate: () => migratePglite(db as never, { migrationsFolder: migrationsFolder() }),
+    migrate: async () => {
+      await migratePglite(db as never, { migrationsFolder: migrationsFolder() });
+      await loadPlaces({ db });
+    },
     ...closing(() => client.close()),
   };
 }
@@ -185,7 +190,10 @@ export function connectPostgres(url: string, max = 10): Connection {
       await client.notify(channel, payload);
     },
     withSettings,
-    migrate: () => migratePostgres(db as never, { migrationsFolder: migrationsFolder() }),
+    migrate: async () => {
+      await migratePostgres(db as never, { migrationsFolder: migrationsFolder() });
+      await loadPlaces({ db });
+    },
     ...closing(closeAll),
   };
 }

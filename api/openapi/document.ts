@@ -24,6 +24,7 @@ const TAGS = [
   { name: 'Account', description: 'Signing up, in and out, the current user and password resets.' },
   { name: 'Users', description: 'Admin management of accounts.' },
   { name: 'Categories', description: 'Ad categories and their ad counts.' },
+  { name: 'Places', description: 'The gazetteer of cities (GeoNames) that ads are placed in and searched near.' },
   { name: 'Testimonials', description: 'Customer testimonials shown on the about page.' },
   { name: 'Settings', description: 'Site-wide settings: header, footer, theme colours, ad slots and plan limits.' },
   { name: 'Uploads', description: 'Images for rich-text fields.' },

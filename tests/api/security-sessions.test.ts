@@ -11,7 +11,8 @@ beforeAll(async () => {
 /** Every text value in the public schema, to look for a leaked token. */
 async function everyStoredText(): Promise<string> {
   const tables = (await db().execute(
-    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+    // Not the gazetteer (places): ~135,000 rows of public city names the site never writes.
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> 'places'`,
   )) as unknown as { rows?: { table_name: string }[] } & { table_name: string }[];
   const names = (tables.rows ?? tables).map((t) => t.table_name);
   let all = '';

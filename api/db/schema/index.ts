@@ -4,6 +4,7 @@ export * from './inbox.ts';
 export * from './messaging.ts';
 export * from './moderation.ts';
 export * from './newsletter.ts';
+export * from './places.ts';
 export * from './saved-searches.ts';
 export * from './search.ts';
 export * from './security.ts';
