@@ -56,6 +56,32 @@ const TAGS = [
 export const toDocumentPath = (path: string) => path.replace(/\{(\w+)\{[^/]*?\}\}/g, '{$1}');
 
 type TDocument = ReturnType<OpenAPIHono['getOpenAPI31Document']>;
+
+/**
+ * Path parameters whose schema checks with a Unicode regex (`u` flag, letters of any script),
+ * which a document's pattern cannot carry: the pattern the document shows instead, in the
+ * syntax JSON Schema takes, so a real value ("12-emma-jones") matches it.
+ */
+const DOCUMENT_PATTERNS: Record<string, Record<string, string>> = {
+  '/api/sellers/{id}': { id: '^[1-9][0-9]{0,9}(-[^/?#]*)?$' },
+};
+
+/**
+ * Regex flags the generator writes after a pattern ("…$/u") are no part of JSON Schema's
+ * syntax: no real value would match. Drops them, and puts the document's own pattern where
+ * DOCUMENT_PATTERNS has one.
+ */
+function documentPatterns(doc: TDocument) {
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    for (const op of Object.values(item ?? {})) {
+      const params = (op as { parameters?: { name: string; in: string; schema?: { pattern?: string } }[] }).parameters;
+      for (const p of params ?? []) {
+        if (!p.schema?.pattern) continue;
+        p.schema.pattern = DOCUMENT_PATTERNS[path]?.[p.name] ?? p.schema.pattern.replace(/\$\/[dgimsuvy]+$/, '$');
+      }
+    }
+  }
+}
 const built = new WeakMap<object, TDocument>();
 
 /**
@@ -84,6 +110,7 @@ export function openApiDocument(app: Pick<OpenAPIHono, 'getOpenAPI31Document'>):
     tags: TAGS,
   });
   doc.paths = Object.fromEntries(Object.entries(doc.paths ?? {}).map(([path, item]) => [toDocumentPath(path), item]));
+  documentPatterns(doc);
   doc.components = {
     ...doc.components,
     securitySchemes: {

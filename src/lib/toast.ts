@@ -1,4 +1,5 @@
 import toast from 'react-hot-toast';
+import { FLASH_KEY } from './flash.ts';
 
 /**
  * Top-right, no duplicates (docs/SCREENS.md, Toasts). The message is the toast id, so the same text
@@ -38,18 +39,7 @@ export const notify = {
   warning: (message: string, title?: string) => show('warning', message, title),
 };
 
-const FLASH_KEY = 'flash';
-
-/**
- * A toast to show on the next page (e.g. after logout's redirect). `to`: the path of that page,
- * when the toast belongs there only. A page still open while the browser fetches the next one
- * may mount its toast outlet in that time (its React loads on demand), and it would show the
- * toast on the page being left: logging out right after signing up lost "Successfully logout"
- * that way on a slow machine.
- */
-export function flash(kind: 'success' | 'error' | 'warning', message: string, title?: string, to?: string) {
-  sessionStorage.setItem(FLASH_KEY, JSON.stringify({ kind, message, title, to }));
-}
+export { flash } from './flash.ts';
 
 export function showFlash() {
   const raw = sessionStorage.getItem(FLASH_KEY);

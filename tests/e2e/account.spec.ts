@@ -78,6 +78,20 @@ test('a plan request approved by an admin raises the photo limit at once', async
   await expect(page.getByTestId('account-plan')).toHaveText('Gold');
   await page.goto('/membership');
   await expect(page.getByRole('row', { name: /Gold/ })).toContainText('Your plan');
+
+  // Back to Free: asked first, with what the Gold plan adds listed; Keep Gold changes nothing.
+  await page.getByRole('button', { name: 'Select Free' }).click();
+  const ask = page.getByRole('dialog', { name: 'Switch to Free?' });
+  await expect(ask).toContainText('You are on the Gold plan.');
+  await expect(ask).toContainText('Photos per ad: 6 photos → 3 photos');
+  await page.screenshot({ path: test.info().outputPath('downgrade-1280.png') });
+  await ask.getByRole('button', { name: 'Keep Gold' }).click();
+  await expect(ask).toBeHidden();
+  await expect(page.getByRole('row', { name: /Gold/ })).toContainText('Your plan');
+  await page.getByRole('button', { name: 'Select Free' }).click();
+  await ask.getByRole('button', { name: 'Switch to Free' }).click();
+  await expect(page.getByText('Your plan was changed.')).toBeVisible();
+  await expect(page.getByRole('row', { name: /Free/ })).toContainText('Your plan');
 });
 
 test('changing the password signs out the other browser', async ({ page, browser }) => {
