@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { fromDrizzle, fromPglite, PgBoss, type SendOptions } from 'pg-boss';
 import { type Connection, connection, type Db, type Tx } from '../db/client.ts';
+import { SMTP_TIMEOUTS } from '../mail/send-mail.ts';
 import { QUEUES, SCHEDULES, type TQueueName } from './queues.ts';
 
 /** pg-boss keeps its tables in this schema, beside the site's own. */
@@ -61,11 +62,17 @@ async function startBoss(boss: PgBoss): Promise<PgBoss> {
   return boss;
 }
 
+/** How long a stop waits for jobs in progress: one mail's longest send, and a little more. */
+const STOP_WAIT_MS =
+  SMTP_TIMEOUTS.connectionTimeout + SMTP_TIMEOUTS.greetingTimeout + SMTP_TIMEOUTS.socketTimeout + 5_000;
+
 async function stopJobQueue(boss: PgBoss) {
   if (state?.boss === boss) state = undefined;
-  // Jobs in progress get 4 s to finish (the server gives the database 5 s to close); one still
-  // running after that expires and is retried by whichever process is up.
-  await boss.stop({ graceful: true, timeout: 4000, close: true }).catch((err) => {
+  // The queue stops fetching at once; jobs in progress may finish. A mail being sent is let
+  // finish (its SMTP timeouts bound it): stopped halfway, a server that took the message would
+  // get it again from the retry. So the wait covers one send; a job still running after that
+  // is failed and retried by whichever process is up.
+  await boss.stop({ graceful: true, timeout: STOP_WAIT_MS, close: true }).catch((err) => {
     console.error('[jobs] stopping the queue failed', err);
   });
 }

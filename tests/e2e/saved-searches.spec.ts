@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { verifyEmailThroughApi } from './api-setup.ts';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -65,7 +66,10 @@ test('a visitor saves a search, a matching ad is mailed to them, its link opens 
   const word = `kayak${unique()}`;
   // The account exists, but this browser is signed out.
   const signUpContext = await browser.newContext();
-  const email = await signUpByApi(await signUpContext.newPage(), 'Bea Buyer');
+  const signUpPage = await signUpContext.newPage();
+  const email = await signUpByApi(signUpPage, 'Bea Buyer');
+  // Alerts go only to a verified address: she opens the sign-up mail's link.
+  await verifyEmailThroughApi(signUpPage, email);
   await signUpContext.close();
 
   await page.goto(`/?psearchKeyword=${word}`);
