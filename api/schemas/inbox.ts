@@ -22,8 +22,8 @@ const oneLine = (v: string) => v.replace(/\s+/g, ' ');
 
 /**
  * Contact Us and the FAQ question form (sendContactMessage), checked in the form's field
- * order. `website` is the hidden honeypot field and `fillMs` how long the form was open
- * before it was sent (api/services/inbox/bot-check.ts); both are optional so API clients need neither.
+ * order. `website` is the hidden honeypot field (api/services/inbox/bot-check.ts), optional so
+ * API clients need not send it. Unknown keys (an old client's timer) are dropped.
  */
 export const ZContactMessage = z.object({
   name: requiredText(INBOX_MESSAGES.name, 100).transform(oneLine),
@@ -41,7 +41,6 @@ export const ZContactMessage = z.object({
   message: requiredText(INBOX_MESSAGES.message, 5000),
   source: z.enum(INBOX_SOURCES, { error: "source must be 'contact' or 'faq'." }).optional().default('contact'),
   website: z.string().max(500).optional().default(''),
-  fillMs: z.number({ error: 'fillMs must be a number of milliseconds.' }).int().min(0).max(1e10).optional(),
 });
 export type TContactMessage = z.infer<typeof ZContactMessage>;
 

@@ -12,8 +12,8 @@ const plain = (max: number, message: string) =>
     .refine((s) => [...s].length <= max, message);
 
 /**
- * "Report this ad" (reportAd). `website` is the hidden honeypot field and `fillMs` how long the
- * form was open (api/services/inbox/bot-check.ts); API clients need neither.
+ * "Report this ad" (reportAd). `website` is the hidden honeypot field
+ * (api/services/inbox/bot-check.ts); API clients need not send it.
  */
 export const ZReportAd = z.object({
   adId: ZId,
@@ -22,7 +22,6 @@ export const ZReportAd = z.object({
     .optional()
     .default(''),
   website: z.string().max(500).optional().default(''),
-  fillMs: z.number({ error: 'fillMs must be a number of milliseconds.' }).int().min(0).max(1e10).optional(),
 });
 export type TReportAd = z.infer<typeof ZReportAd>;
 

@@ -28,8 +28,8 @@ function matchPasswords<T extends { password: string; cpassword: string }>(v: T,
 
 /** The sign-up checks, in order. Unknown keys (role, subscription, id…) are dropped. */
 /**
- * Sign-up. `website` is the hidden honeypot field and `fillMs` how long the form was open
- * (api/services/inbox/bot-check.ts); API clients need neither.
+ * Sign-up. `website` is the hidden honeypot field (api/services/inbox/bot-check.ts); API
+ * clients need not send it.
  */
 export const ZSignup = z
   .object({
@@ -38,7 +38,6 @@ export const ZSignup = z
     password,
     cpassword,
     website: z.string().max(500).optional().default(''),
-    fillMs: z.number({ error: 'fillMs must be a number of milliseconds.' }).int().min(0).max(1e10).optional(),
   })
   .superRefine(matchPasswords);
 export type TSignup = z.infer<typeof ZSignup>;

@@ -44,7 +44,7 @@ describe('error mapping', () => {
       success: false,
       fields: [
         { path: 'email', message: 'Please enter a valid email.' },
-        { path: 'fillMs', message: 'x' },
+        { path: 'website', message: 'x' },
         { path: 'esitingGalleryImages', message: 'y' },
       ],
     };

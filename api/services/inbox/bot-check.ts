@@ -7,11 +7,10 @@ import { AppError } from '../../errors.ts';
  * dropped, so the script learns nothing. Returns false for it.
  *
  * There is no minimum fill time: it refused quick people and browser autofill, and stopped no
- * script (a script simply leaves the client-measured `fillMs` out). What stops a script is the
- * per-address and per-account rate limits of each route. `fillMs` is still accepted from older
- * clients and ignored.
+ * script (a script simply left the client-measured time out). What stops a script is the
+ * per-address and per-account rate limits of each route.
  */
-export function passesBotCheck({ website }: { website: string; fillMs?: number }): boolean {
+export function passesBotCheck({ website }: { website: string }): boolean {
   return website.trim() === '';
 }
 
@@ -21,6 +20,6 @@ export const SIGNUP_REFUSED = 'We could not create your account. Please try agai
  * Sign-up's bot filter: the same honeypot. A filled honeypot is refused with a plain 400 rather
  * than a pretend success, since a real sign-up answers a session.
  */
-export function assertSignupIsHuman(input: { website: string; fillMs?: number }) {
+export function assertSignupIsHuman(input: { website: string }) {
   if (!passesBotCheck(input)) throw new AppError('BAD_REQUEST', SIGNUP_REFUSED);
 }
