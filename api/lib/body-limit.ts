@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import { routeFor } from '../access-rules.ts';
 import { errorBody } from '../errors.ts';
 import { jsonShape } from './json-text.ts';
 import { BODY_LIMITS, MAX_JSON_DEPTH, MAX_JSON_MEMBERS } from './limits.ts';
@@ -10,27 +11,14 @@ export const BODY_TOO_MANY_KEYS = 'The request body has too many fields.';
 const isJson = (type: string | null) => !!type && /^application\/(?:[a-z0-9.-]+\+)?json\b/i.test(type.trim());
 
 /**
- * Routes whose bodies may be larger than BODY_LIMITS.json, by method and path (the app's
- * /api base included). Everything else, known route or not, gets the JSON limit, so a new
- * route is small by default and has to be listed here to take more.
+ * The body limit of a request, and whether its route reads the body as a stream: the
+ * `bodyLimit` its route declares (declareRoute), streamed when the body is a multipart form.
+ * A path no route answers gets the JSON limit, and so does a write declaring none.
  */
-const LARGER_BODIES: { method: string; path: RegExp; limit: number; streamed: boolean }[] = [
-  { method: 'POST', path: /^\/api\/ads\/(?:add|update)$/, limit: BODY_LIMITS.adForm, streamed: true },
-  { method: 'POST', path: /^\/api\/uploads\/image$/, limit: BODY_LIMITS.oneImageForm, streamed: true },
-  { method: 'POST', path: /^\/api\/update-settings$/, limit: BODY_LIMITS.oneImageForm, streamed: true },
-  { method: 'POST', path: /^\/api\/category\/add-edit$/, limit: BODY_LIMITS.oneImageForm, streamed: true },
-  { method: 'POST', path: /^\/api\/testimonials$/, limit: BODY_LIMITS.oneImageForm, streamed: true },
-  { method: 'PUT', path: /^\/api\/testimonials\/[^/]+$/, limit: BODY_LIMITS.oneImageForm, streamed: true },
-  { method: 'POST', path: /^\/api\/(?:pages|faqs)$/, limit: BODY_LIMITS.richTextJson, streamed: false },
-  { method: 'POST', path: /^\/api\/admin\/newsletters$/, limit: BODY_LIMITS.richTextJson, streamed: false },
-  { method: 'PUT', path: /^\/api\/(?:pages|faqs)\/[^/]+$/, limit: BODY_LIMITS.richTextJson, streamed: false },
-];
-
-/** The body limit of a request, and whether its route reads the body as a stream. */
 export function bodyLimitFor(method: string, path: string): { limit: number; streamed: boolean } {
-  const m = method.toUpperCase();
-  const route = LARGER_BODIES.find((r) => r.method === m && r.path.test(path));
-  return route ? { limit: route.limit, streamed: route.streamed } : { limit: BODY_LIMITS.json, streamed: false };
+  const route = routeFor(method, path);
+  if (!route || route.bodyLimit === 'none') return { limit: BODY_LIMITS.json, streamed: false };
+  return { limit: BODY_LIMITS[route.bodyLimit], streamed: route.multipart };
 }
 
 /** What a counted body stream fails with once more than its limit has arrived. */

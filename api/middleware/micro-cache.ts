@@ -5,7 +5,7 @@
  *
  * What is cached: a GET from a request with no Cookie and no Authorization header (so never a
  * signed-in view, and the header's "Sign In" is right for everyone served), or any GET of a
- * public API read whose answer is the same for everyone (`shared` in api/access-rules.ts),
+ * public API read whose answer is the same for everyone (its route's `pageCache: 'shared'`),
  * answered 200 with HTML or JSON, without Set-Cookie, without Cache-Control no-store/private,
  * under 1 MB.
  * Size: bounded by bytes, not entries: at most PAGE_CACHE_MAX_BYTES (default 32 MB) of bodies,
@@ -18,7 +18,7 @@
  * write through this process (POST/PUT/PATCH/DELETE not refused with a 4xx) empties the
  * cache at once, so a change is visible to its author and everyone else on the next request.
  * Writes that change only the caller's own private state (log in, sign up, wishlist:
- * `personal` in api/access-rules.ts) leave it alone: no cached answer shows them.
+ * `pageCache: 'keeps'` in their declareRoute) leave it alone: no cached answer shows them.
  * With several servers, another server's write shows here within the TTL (ARCHITECTURE.md:
  * "caches are per process and short").
  */
@@ -45,9 +45,9 @@ const MAX_BODY = 1024 * 1024;
 const ENTRY_OVERHEAD = 256;
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-// One store per process even though the server script (scripts/start.mjs, which serves hits
-// straight from Node's HTTP server) and the built Astro bundle each load their own copy of
-// this module. A Map keeps insertion order: re-inserting on every hit makes its first key the
+// One store per process even if this module is loaded twice (the server script, which serves
+// hits straight from Node's HTTP server, takes it from the built bundle through
+// api/site-server-api.ts, the same copy the pages fill). A Map keeps insertion order: re-inserting on every hit makes its first key the
 // least recently used.
 type TStore = { entries: Map<string, TEntry>; bytes: number };
 const STORE = Symbol.for('marketplace.microCache.lru');
@@ -167,7 +167,7 @@ export function cacheKey(request: Request, pathname = new URL(request.url).pathn
 /**
  * May a GET for `pathname` be answered from (and stored in) the shared cache? Always for a
  * visitor without credentials; for a signed-in caller only on the public reads whose answer
- * is the same for everyone (api/access-rules.ts `shared`), never on a page (its header
+ * is the same for everyone (its route's `pageCache: 'shared'`), never on a page (its header
  * names the user) or anything personal.
  */
 export function mayShare(pathname: string, withCredentials: boolean): boolean {

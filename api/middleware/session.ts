@@ -10,7 +10,7 @@ import { markPersonal, withHeaders } from './security-headers.ts';
  * Fills c.var.user/session from the bearer token or cookie; never rejects by itself. Every
  * answer to a request that carried a session, or that sets a cookie, is marked personal
  * (`Cache-Control: private, no-store`, `Vary: Cookie`) so no cache in front keeps it; the
- * public reads that answer everyone alike (api/access-rules.ts `shared`) keep their caching,
+ * public reads that answer everyone alike (their route's `pageCache: 'shared'`) keep their caching,
  * since nothing in them depends on who asks.
  */
 export const loadSession = createMiddleware<AppEnv>(async (c, next) => {

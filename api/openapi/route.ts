@@ -4,6 +4,9 @@ import type { AppEnv } from '../context.ts';
 import { MAX_IMAGE_BYTES } from '../lib/limits.ts';
 import { validationHook } from '../lib/validate.ts';
 import { errorResponses, type TErrorStatus } from './errors.ts';
+import { markRoute, type TRouteFacts } from './route-facts.ts';
+
+export type { TAccess, TRouteFacts } from './route-facts.ts';
 
 /** Names of the two ways to send a session (components.securitySchemes in the document). */
 export const COOKIE_SESSION = 'cookieSession';
@@ -13,21 +16,21 @@ export const BEARER_SESSION = 'bearerSession';
 const SESSION_SECURITY: Record<string, string[]>[] = [{ [COOKIE_SESSION]: [] }, { [BEARER_SESSION]: [] }];
 
 /**
- * Who may call an operation: `public` needs no session; `user` any signed-in user; `admin`
- * the admin role (a customer gets 403). `owner` operations are `user` ones that add 403/404
- * through `errors`.
+ * One declaration per route: its OpenAPI description and its facts (TRouteFacts: access,
+ * body limit, rate limits, load, page cache), every one required. The access-rule table, the
+ * body limits, the page cache's rules and the server's never-shed and stream sets are all
+ * read from the app's routes (api/access-rules.ts); nothing else lists a route.
+ * `owner` operations add their 403/404 through `errors`.
  */
-export type TAccess = 'public' | 'user' | 'admin';
-
-export type TRouteSpec = Omit<RouteConfig, 'security' | 'operationId' | 'summary' | 'tags'> & {
-  /** camelCase verb + noun, unique across the API. */
-  operationId: string;
-  summary: string;
-  tags: [string, ...string[]];
-  access: TAccess;
-  /** Errors the operation gives beyond those its access, input and method imply. */
-  errors?: TErrorStatus[];
-};
+export type TRouteSpec = Omit<RouteConfig, 'security' | 'operationId' | 'summary' | 'tags'> &
+  TRouteFacts & {
+    /** camelCase verb + noun, unique across the API. */
+    operationId: string;
+    summary: string;
+    tags: [string, ...string[]];
+    /** Errors the operation gives beyond those its access, input, method and rate limits imply. */
+    errors?: TErrorStatus[];
+  };
 
 /**
  * Every POST accepts an Idempotency-Key (api/middleware/idempotency.ts, which checks it): a
@@ -54,10 +57,12 @@ const SAFE_METHODS = new Set(['get', 'head', 'options']);
  * ones: 400 when it reads input, 401/403 from its access rule, 403 from the cross-site check
  * on every write (api/middleware/origin-check.ts), 404 when a path names a record, 413/415
  * when it takes a body (body limit, media type), 429 when it takes files (upload rate
- * limit), 400/409 on a POST (its Idempotency-Key),
+ * limit, or a rate limit it declares), 400/409/422 on a POST (its Idempotency-Key),
  * 503 everywhere (database unreachable or load shed) and 500 (an unexpected failure).
  */
-export function impliedErrors(spec: Pick<TRouteSpec, 'method' | 'request' | 'access'>): TErrorStatus[] {
+export function impliedErrors(
+  spec: Pick<TRouteSpec, 'method' | 'request' | 'access'> & Partial<Pick<TRouteSpec, 'rateLimits'>>,
+): TErrorStatus[] {
   const statuses: TErrorStatus[] = [500, 503];
   const request = spec.request;
   if (request?.params || request?.query || request?.body || request?.headers || request?.cookies) statuses.push(400);
@@ -70,6 +75,8 @@ export function impliedErrors(spec: Pick<TRouteSpec, 'method' | 'request' | 'acc
   if (request?.body && validatesBody(request.body)) statuses.push(415);
   // Every file of a form counts against the caller's upload rate limit (api/lib/multipart.ts).
   if (request?.body?.content?.['multipart/form-data']) statuses.push(429);
+  // Its declared rate limits.
+  if (spec.rateLimits?.length) statuses.push(429);
   // Its Idempotency-Key: malformed (400), another route's or still running (409), or used
   // with another body (422).
   if (spec.method === 'post') statuses.push(400, 409, 422);
@@ -90,12 +97,28 @@ function validatesBody(body: NonNullable<RouteConfig['request']>['body']): boole
 /**
  * createRoute with the project's conventions filled in: the security requirement from
  * `access`, and every error response (shared error schema) the operation can give. A
- * response the spec declares itself for an error status (e.g. readiness's 503) wins.
+ * response the spec declares itself for an error status (e.g. readiness's 503) wins. The
+ * route's facts go with it as its first middleware (markRoute), where the app's route list
+ * finds them; they never reach the document.
  */
 export function declareRoute<const R extends TRouteSpec>(spec: R) {
-  const { access, errors = [], ...config } = spec;
-  const route: Omit<R, 'access' | 'errors'> = {
+  const { access, bodyLimit, rateLimits, load, pageCache, errors = [], ...config } = spec;
+  const mark = markRoute({
+    access,
+    bodyLimit,
+    rateLimits,
+    load,
+    pageCache,
+    operationId: config.operationId,
+    multipart: !!config.request?.body?.content?.['multipart/form-data'],
+    statuses: Object.keys(config.responses)
+      .map(Number)
+      .filter((status) => status < 400),
+  });
+  const route: Omit<R, 'access' | 'errors' | keyof TRouteFacts> = {
     ...config,
+    // The type stays the spec's own: the mark changes no request's or answer's type.
+    middleware: [mark, ...[config.middleware ?? []].flat()] as unknown as R['middleware'],
     ...(config.method === 'post' && !config.request?.headers
       ? { request: { ...config.request, headers: idempotencyHeaders(config.operationId) } }
       : {}),

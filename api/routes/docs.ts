@@ -91,6 +91,10 @@ export function docsRoutes(document: () => object) {
         summary: 'This OpenAPI 3.1 document',
         tags,
         access: 'public',
+        bodyLimit: 'none',
+        rateLimits: [],
+        load: 'counted',
+        pageCache: 'shared',
         responses: {
           200: {
             description: 'The document.',
@@ -108,6 +112,10 @@ export function docsRoutes(document: () => object) {
         summary: 'The browsable API reference (HTML)',
         tags,
         access: 'public',
+        bodyLimit: 'none',
+        rateLimits: [],
+        load: 'counted',
+        pageCache: 'shared',
         responses: { 200: { description: 'The reference page.', content: { 'text/html': { schema: z.string() } } } },
       }),
       (c) => {
@@ -123,6 +131,10 @@ export function docsRoutes(document: () => object) {
         summary: 'The reference page’s script (served from the site, never a CDN)',
         tags,
         access: 'public',
+        bodyLimit: 'none',
+        rateLimits: [],
+        load: 'counted',
+        pageCache: 'private',
         responses: {
           200: { description: 'The script.', content: { 'text/javascript': { schema: z.string() } } },
           304: { description: 'Unchanged since the copy the client holds (ETag).' },

@@ -18,6 +18,10 @@ export const healthRoutes = createRouter()
       summary: 'Liveness: the process answers (never touches the database)',
       tags,
       access: 'public',
+      bodyLimit: 'none',
+      rateLimits: [],
+      load: 'never-shed',
+      pageCache: 'private',
       responses: { 200: jsonResponse('The process is up.', ZLiveness) },
     }),
     (c) => {
@@ -34,6 +38,10 @@ export const healthRoutes = createRouter()
       summary: 'Readiness: the database answers a trivial query in time',
       tags,
       access: 'public',
+      bodyLimit: 'none',
+      rateLimits: [],
+      load: 'counted',
+      pageCache: 'private',
       responses: {
         200: jsonResponse('Ready to serve.', ZReady),
         503: {

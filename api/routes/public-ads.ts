@@ -23,6 +23,10 @@ export const publicAdRoutes = createRouter()
       // 503 (implied) also when a search runs past its statement timeout (SEARCH_TIMEOUT_MS).
       tags,
       access: 'public',
+      bodyLimit: 'none',
+      rateLimits: [],
+      load: 'counted',
+      pageCache: 'shared',
       request: { query: ZAdQuery },
       responses: { 200: jsonResponse('One page of ads.', ZAdList) },
     }),
@@ -64,6 +68,10 @@ export const publicAdRoutes = createRouter()
       summary: 'One ad for its public page, with related ads of its category',
       tags,
       access: 'public',
+      bodyLimit: 'none',
+      rateLimits: [],
+      load: 'counted',
+      pageCache: 'shared',
       // 404 also for an ad under review; 410 for one a moderator removed.
       errors: [410],
       request: { params: ZAdSlugParam },
@@ -96,6 +104,10 @@ export const publicAdRoutes = createRouter()
       summary: 'Renew an ad with the single-use token from its reminder mail, without signing in',
       tags,
       access: 'public',
+      bodyLimit: 'json',
+      rateLimits: ['renewLinkIp'],
+      load: 'counted',
+      pageCache: 'empties',
       // 404: unknown, used or outdated link; 409: the ad cannot be renewed now; 429: too many tries.
       errors: [404, 409, 429],
       request: { body: jsonBody(ZRenewToken) },

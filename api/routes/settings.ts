@@ -18,6 +18,10 @@ export const settingsRoutes = createRouter()
       summary: 'The site settings and the category list every page shows',
       tags,
       access: 'public',
+      bodyLimit: 'none',
+      rateLimits: [],
+      load: 'counted',
+      pageCache: 'shared',
       responses: {
         // The legacy clients read a list and use its first element.
         200: jsonResponse('A list holding the one settings record.', dataEnvelope(ZPublicSettings.array())),
@@ -36,6 +40,10 @@ export const settingsRoutes = createRouter()
       summary: 'The site settings, for the admin settings form',
       tags,
       access: 'admin',
+      bodyLimit: 'none',
+      rateLimits: [],
+      load: 'counted',
+      pageCache: 'private',
       middleware: requireAdmin,
       responses: { 200: jsonResponse('The settings.', dataEnvelope(ZSettingsRecord)) },
     }),
@@ -49,6 +57,10 @@ export const settingsRoutes = createRouter()
       summary: 'Change the site settings, optionally with a new logo',
       tags,
       access: 'admin',
+      bodyLimit: 'oneImageForm',
+      rateLimits: ['upload'],
+      load: 'counted',
+      pageCache: 'empties',
       middleware: requireAdmin,
       request: {
         body: multipartBody(ZSettingsUpdate, {

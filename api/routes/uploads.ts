@@ -17,6 +17,10 @@ export const uploadRoutes = createRouter()
       summary: 'Store an image for a rich-text field; answers its URL',
       tags: ['Uploads'],
       access: 'user',
+      bodyLimit: 'oneImageForm',
+      rateLimits: ['editorImage', 'upload'],
+      load: 'counted',
+      pageCache: 'keeps',
       middleware: requireUser,
       request: {
         body: multipartBody(z.object({}), {

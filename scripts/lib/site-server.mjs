@@ -13,16 +13,14 @@ import {
   DEFAULT_MAX_EVENT_LOOP_DELAY_MS,
   defaultMaxInflight,
 } from './load-shedder.mjs';
+import { SITE_SERVER_API } from './vite-site-server-api.mjs';
 
 /** How long a stopping server lets requests in progress finish before it cuts them. */
 const SHUTDOWN_GRACE_MS = 10_000;
 /** How long closing the database may take once the last connection is gone. */
 const DATABASE_CLOSE_MS = 5_000;
-/** Liveness answers even when everything else is refused: a busy process is not a dead one. */
-const NEVER_SHED = new Set(['/healthz', '/api/healthz']);
-// Endless answers (Server-Sent Events): they hold no place among the requests in flight, whose
-// count bounds work in progress, not open connections; a late event loop still refuses them.
-const STREAMS = new Set(['/api/conversations/events']);
+/** The site root's liveness page (src/pages/healthz.ts); the API's routes declare their own. */
+const NEVER_SHED_PAGES = ['/healthz'];
 
 /**
  * Serves the built site in `outDir` on `port`/`host`; `onListening(url)` runs once it
@@ -30,12 +28,21 @@ const STREAMS = new Set(['/api/conversations/events']);
  */
 export async function startSiteServer({ outDir, port, host, onListening }) {
   const { handler } = await import(path.join(outDir, 'server/entry.mjs'));
+  // The API's side of this server, built beside the entry from the same modules
+  // (scripts/lib/vite-site-server-api.mjs): its route table and the page cache.
+  const api = await import(path.join(outDir, 'server', SITE_SERVER_API));
+  const { neverShed, streams } = api.loadSets();
+  // Liveness answers even when everything else is refused: a busy process is not a dead one.
+  const NEVER_SHED = new Set([...NEVER_SHED_PAGES, ...neverShed]);
+  // Endless answers (Server-Sent Events): they hold no place among the requests in flight, whose
+  // count bounds work in progress, not open connections; a late event loop still refuses them.
+  const STREAMS = new Set(streams);
   // Static files (/_astro/*, public/) never reach Astro's middleware: give them the base
   // security headers here (pages, /api and /uploads also get theirs from src/middleware.ts).
   const { baseSecurityHeaders, isHttpsRequest } = await import('../../api/middleware/security-headers.ts');
   // Anonymous GETs answered from the short page cache (api/middleware/micro-cache.ts, filled by
   // src/middleware.ts) are written straight from here, without a trip through Astro.
-  const { cacheTtlMs, freshEntry, keyOf, mayShare, rememberWire } = await import('../../api/middleware/micro-cache.ts');
+  const { cacheTtlMs, freshEntry, keyOf, mayShare, rememberWire } = api;
   // The encoding a client accepts, read the same way as for pages compressed in src/middleware.ts.
   const { preferredEncoding } = await import('../../api/middleware/compress-body.ts');
   const cacheOn = cacheTtlMs() > 0;

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { ACCESS_RULES } from '../../api/access-rules.ts';
+import { accessRules } from '../../api/access-rules.ts';
 import { call, makeUser } from '../helpers/client.ts';
 import { driver, setupTestDb } from '../helpers/test-db.ts';
 
@@ -12,9 +12,9 @@ import { driver, setupTestDb } from '../helpers/test-db.ts';
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'PROPFIND', 'MKCOL', 'LOCK'];
 const concrete = (path: string) => path.replace(/:[a-z]+(\{[^}]*\})?/gi, '1');
 
-/** The methods ACCESS_RULES routes answer for each concrete path (a literal path like /api/ads/add can also match /api/ads/:id). */
+/** The methods the declared routes answer for each concrete path (a literal path like /api/ads/add can also match /api/ads/:id). */
 function methodsByPath(): Map<string, Set<string>> {
-  const routes = Object.keys(ACCESS_RULES).map((key) => {
+  const routes = accessRules().map(({ key }) => {
     const [method, path] = key.split(' ') as [string, string];
     const source = path.replace(/:[a-z]+(?:\{([^}]*)\})?/gi, (_, constraint) =>
       constraint ? `(?:${constraint})` : '[^/]+',
