@@ -3,7 +3,7 @@ import { createRouter, declareRoute, jsonBody, jsonResponse } from '../openapi/r
 import { ADMIN_PAGE_SIZE, isPaged, ZUserListQuery } from '../schemas/admin-list.ts';
 import { ZIdParam } from '../schemas/fields.ts';
 import { ZOk } from '../schemas/responses/common.ts';
-import { ZUserAnswer, ZUserList } from '../schemas/responses/user.ts';
+import { ZAdminUserAnswer, ZUserAnswer, ZUserList } from '../schemas/responses/user.ts';
 import { ZAdminUser, ZAdminUserUpdate } from '../schemas/user.ts';
 import { createUser } from '../services/users/create-user.ts';
 import { deleteUser } from '../services/users/delete-user.ts';
@@ -60,7 +60,7 @@ export const userRoutes = createRouter()
       pageCache: 'private',
       middleware,
       request: { params: ZIdParam },
-      responses: { 200: jsonResponse('The user.', ZUserAnswer) },
+      responses: { 200: jsonResponse('The user.', ZAdminUserAnswer) },
     }),
     async (c) => {
       const user = await getUser({ id: c.req.valid('param').id });

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { sessionToken, signInAsAdmin } from './admin-helpers.ts';
+import { filterBox, sessionToken, signInAsAdmin } from './admin-helpers.ts';
 import { postAdThroughApi, signUpThroughApi, verifyEmailThroughApi } from './api-setup.ts';
 
 // Reports, the moderation queue and bans, as visitors, sellers and an admin see them.
@@ -174,4 +174,77 @@ test('a banned user is signed out, cannot sign in, and their ads are gone', asyn
   await expect(admin.getByText('User unbanned.')).toBeVisible();
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
+});
+
+test('a removed ad’s owner is banned from the queue, unbanned on Users and banned again on their edit screen', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const name = `Rita Removed ${unique()}`;
+  const seller = await signUp(page, name);
+  const heading = `Fake concert tickets ${unique()}`;
+  const ad = await postAd(page, heading);
+  await reportThroughPage(browser, ad.slug, 1280, '198.51.100.41');
+
+  const admin = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await signInAsAdmin(admin);
+  await admin.goto('/admin/moderation');
+  const reported = admin
+    .getByRole('region', { name: 'Reported ads' })
+    .getByRole('listitem')
+    .filter({ hasText: heading });
+  await reported.getByRole('button', { name: 'Remove', exact: true }).click();
+  const remove = admin.getByRole('dialog', { name: `Remove “${heading}”?` });
+  await remove.getByLabel('Reason for the owner').fill('These tickets do not exist.');
+  await remove.getByRole('button', { name: 'Remove ad' }).click();
+  await expect(admin.getByText('Ad removed and its owner told why.')).toBeVisible();
+
+  // The removal stays in view with its owner, who can still be banned from there.
+  const removed = admin
+    .getByRole('region', { name: 'Recently removed' })
+    .getByRole('listitem')
+    .filter({ hasText: heading });
+  await expect(removed).toContainText(`By ${name}`);
+  await expect(removed).toContainText('These tickets do not exist.');
+  await removed.getByRole('button', { name: `Ban ${name}` }).click();
+  const ban = admin.getByRole('dialog', { name: `Ban ${name}?` });
+  await ban.getByLabel('Reason (optional)').fill('Ticket fraud');
+  await ban.getByRole('button', { name: 'Ban user' }).click();
+  await expect(admin.getByText('User banned. Their ads are hidden and their sessions ended.')).toBeVisible();
+  await expect(removed).toContainText(`By ${name} (banned)`);
+  await expect(removed.getByRole('button', { name: `Unban ${name}` })).toBeVisible();
+  await removed.scrollIntoViewIfNeeded();
+  await admin.screenshot({ path: test.info().outputPath('recently-removed-1280.png') });
+
+  // The Users list shows the ban and lifts it.
+  await admin.goto('/admin/users');
+  await filterBox(admin).fill(seller.email);
+  const row = admin.getByRole('row').filter({ hasText: seller.email });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByText('Banned', { exact: true })).toBeVisible();
+  await expect(admin.getByRole('row')).toHaveCount(2);
+  await admin.screenshot({ path: test.info().outputPath('users-banned-1280.png') });
+  await row.getByRole('button', { name: `Unban ${name}` }).click();
+  await admin
+    .getByRole('dialog', { name: `Unban ${name}?` })
+    .getByRole('button', { name: 'Unban user' })
+    .click();
+  await expect(admin.getByText('User unbanned.')).toBeVisible();
+  await expect(row.getByText('Banned', { exact: true })).toHaveCount(0);
+  await expect(row.getByRole('button', { name: `Ban ${name}` })).toBeVisible();
+
+  // The edit-user screen bans again, with the reason shown there.
+  await row.getByRole('link', { name: `Edit user ${name}` }).click();
+  await expect(admin).toHaveURL(/\/admin\/edit-user\/\d+$/);
+  const standing = admin.getByRole('region', { name: 'Account standing' });
+  await expect(standing).toContainText('Active.');
+  await standing.getByRole('button', { name: `Ban ${name}` }).click();
+  const again = admin.getByRole('dialog', { name: `Ban ${name}?` });
+  await again.getByLabel('Reason (optional)').fill('Back at it');
+  await again.getByRole('button', { name: 'Ban user' }).click();
+  await expect(standing).toContainText('Banned: Back at it.');
+  await expect(standing.getByRole('button', { name: `Unban ${name}` })).toBeVisible();
+  await admin.setViewportSize({ width: 375, height: 800 });
+  await admin.screenshot({ path: test.info().outputPath('edit-user-standing-375.png'), fullPage: true });
 });

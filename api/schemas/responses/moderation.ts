@@ -32,6 +32,19 @@ export const ZModerationAd = z
   })
   .openapi('ModerationAd');
 
+export const ZRemovedAd = z
+  .object({
+    id: ZRecordId,
+    slug: z.string(),
+    heading: z.string(),
+    image: ZImageName,
+    removedAt: ZDateTime,
+    reason: z.string().openapi({ description: "The moderator's reason, as mailed to the owner." }),
+    removedBy: z.string().openapi({ description: 'The moderator, by name.' }),
+    owner: ZPerson,
+  })
+  .openapi('RemovedAd', { description: 'An ad a moderator removed; its owner can still be banned from here.' });
+
 export const ZModerationConversation = z
   .object({
     id: ZRecordId,
@@ -51,6 +64,7 @@ export const ZModerationQueue = z
     reportedAds: z.array(ZModerationAd).openapi({ description: 'Reported ads still public (below the threshold).' }),
     reportedConversations: z.array(ZModerationConversation),
     bannedUsers: z.array(z.object({ id: ZRecordId, name: z.string(), reason: z.string(), bannedAt: ZDateTime })),
+    removedAds: z.array(ZRemovedAd).openapi({ description: 'The latest removals, newest first (at most 50).' }),
     counts: z.object({
       pendingAds: z.number().int(),
       reportedAds: z.number().int(),

@@ -21,12 +21,18 @@ export const ZSessionUser = ZPublicUser.extend({
   }),
 }).openapi('SessionUser');
 
+/** A user as the admin screens see them: a User plus whether, and why, they are banned. */
+export const ZAdminUserRow = ZPublicUser.extend({
+  banned: z.boolean().openapi({ description: 'Banned by a moderator: cannot sign in, ads hidden.' }),
+  banReason: z.string().openapi({ description: "The moderator's reason for the ban ('' when not banned)." }),
+}).openapi('AdminUserRow');
+
 /** GET /api/users: the whole list, or one page and the totals when asked for page or limit. */
 export const ZUserList = z
   .object({
     success: z.literal(true),
     message: z.string(),
-    users: z.array(ZPublicUser),
+    users: z.array(ZAdminUserRow),
     total: z.number().int().min(0).optional().openapi({ description: 'Only when paged.' }),
     page: z.number().int().min(1).optional().openapi({ description: 'Only when paged.' }),
     limit: z.number().int().min(1).optional().openapi({ description: 'Only when paged.' }),
@@ -36,6 +42,9 @@ export const ZUserList = z
 
 /** `{ success, message, user }`: one user read or written. */
 export const ZUserAnswer = z.object({ success: z.literal(true), message: z.string(), user: ZPublicUser });
+
+/** GET /api/user/{id}: one user, with the ban, for the edit-user screen. */
+export const ZAdminUserAnswer = z.object({ success: z.literal(true), message: z.string(), user: ZAdminUserRow });
 
 /** Signing in or up: the session token (also set as the HttpOnly cookie) and the user. */
 export const ZSessionAnswer = z

@@ -3,6 +3,7 @@ import type { TAdState } from '../../constants/ad-states.ts';
 import type { THeldReason, TReportReason } from '../../constants/moderation.ts';
 import { db } from '../../db/client.ts';
 import { adReports, ads, conversationReports, conversations, users } from '../../db/schema/index.ts';
+import { listRemovedAds } from './list-removed-ads.ts';
 
 /** Each section of the queue shows at most this many items, oldest first; the counts are exact. */
 export const MODERATION_QUEUE_LIMIT = 100;
@@ -57,7 +58,7 @@ function toReport(r: { id: number; reason: string; details: string; createdAt: D
 /**
  * listModerationQueue: what waits for a moderator (docs/MODERATION.md), each with its open
  * reports: ads held for review (pending), ads reported but still public (below the
- * threshold), and reported conversations.
+ * threshold), reported conversations, the latest removals and the banned accounts.
  */
 export async function listModerationQueue() {
   const openReportOnAd = sql`EXISTS (SELECT 1 FROM ${adReports} WHERE ${adReports.adId} = ${ads.id} AND ${adReports.resolvedAt} IS NULL)`;
@@ -95,12 +96,17 @@ export async function listModerationQueue() {
     reports: reports.get(a.id) ?? [],
   });
 
-  const [conversationsPage, banned] = await Promise.all([listReportedConversations(), listBannedUsers()]);
+  const [conversationsPage, banned, removed] = await Promise.all([
+    listReportedConversations(),
+    listBannedUsers(),
+    listRemovedAds(),
+  ]);
   return {
     pendingAds: pending.map(toAd),
     reportedAds: reported.map(toAd),
     reportedConversations: conversationsPage.rows,
     bannedUsers: banned,
+    removedAds: removed,
     counts: {
       pendingAds: pendingCount?.n ?? 0,
       reportedAds: reportedCount?.n ?? 0,

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
@@ -14,6 +14,8 @@ export async function getUser({ id }: { id: number }) {
       email: users.email,
       role: users.role,
       subscription: users.subscription,
+      banned: sql<boolean>`${users.bannedAt} IS NOT NULL`,
+      banReason: sql<string>`CASE WHEN ${users.bannedAt} IS NULL THEN '' ELSE ${users.banReason} END`,
     })
     .from(users)
     .where(eq(users.id, id))

@@ -48,6 +48,8 @@ export function selectUsers(where: SQL | undefined) {
       email: users.email,
       role: users.role,
       subscription: users.subscription,
+      banned: sql<boolean>`${users.bannedAt} IS NOT NULL`,
+      banReason: sql<string>`CASE WHEN ${users.bannedAt} IS NULL THEN '' ELSE ${users.banReason} END`,
     })
     .from(users)
     .where(where);

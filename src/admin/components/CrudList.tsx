@@ -34,6 +34,8 @@ export type TCrudListProps<T extends TRow> = {
   describe: (row: T) => string;
   deleteNote?: string;
   emptyText: string;
+  /** A screen's own row actions (e.g. Ban on Users), shown before Delete in the row's look. */
+  moreActions?: (row: T, ctx: { reload: () => Promise<void>; className: string }) => ReactNode;
   /** The row's public page, linked as View before Edit. */
   viewHref?: (row: T) => string;
   /** The column id that titles each row's card on a phone (DataTable's cardTitle). */
@@ -104,7 +106,7 @@ export default function CrudList<T extends TRow>(props: TCrudListProps<T>) {
 
 function CrudListView<T extends TRow>(props: TCrudListProps<T> & { list: TListSource<T> }) {
   const { title, columns, addLabel, addTo, editTo, onEdit } = props;
-  const { deletePath, describe, deleteNote, emptyText, reloadKey, viewHref, cardTitle } = props;
+  const { deletePath, describe, deleteNote, emptyText, reloadKey, viewHref, cardTitle, moreActions } = props;
   const { rows, loading, error, reload, server } = props.list;
   const [pending, setPending] = useState<T | null>(null);
   const [busy, setBusy] = useState(false);
@@ -127,9 +129,10 @@ function CrudListView<T extends TRow>(props: TCrudListProps<T> & { list: TListSo
         editTo={editTo?.(row)}
         onEdit={onEdit ? () => onEdit(row) : undefined}
         onDelete={() => setPending(row)}
+        more={moreActions ? (className) => moreActions(row, { reload, className }) : undefined}
       />
     ),
-    [describe, viewHref, editTo, onEdit],
+    [describe, viewHref, editTo, onEdit, moreActions, reload],
   );
 
   async function confirmDelete() {
@@ -187,6 +190,7 @@ const ACTION_LOOK = {
     view: 'inline-flex items-center rounded-md p-1.5 text-slate-600 hover:bg-slate-100',
     edit: 'text-primary-ink hover:bg-slate-100',
     delete: 'text-red-700 hover:bg-red-50',
+    more: 'text-slate-700 hover:bg-slate-100',
   },
   // Phones: each action a full-width share of the card's foot, at least 44 px tall.
   card: {
@@ -194,22 +198,25 @@ const ACTION_LOOK = {
     view: 'border-slate-300 text-slate-700 hover:bg-slate-50',
     edit: 'border-slate-300 text-primary-ink hover:bg-slate-50',
     delete: 'border-red-200 text-red-700 hover:bg-red-50',
+    more: 'border-slate-300 text-slate-700 hover:bg-slate-50',
   },
 };
 
-/** A row's View / Edit / Delete, named after the row for screen readers and tests. */
+/** A row's View / Edit / (the screen's own) / Delete, named after the row for screen readers and tests. */
 function RowActions({
   label,
   viewHref,
   editTo,
   onEdit,
   onDelete,
+  more,
 }: {
   label: string;
   viewHref?: string;
   editTo?: string;
   onEdit?: () => void;
   onDelete: () => void;
+  more?: (className: string) => ReactNode;
 }) {
   const layout = useRowLayout();
   const look = ACTION_LOOK[layout];
@@ -242,6 +249,7 @@ function RowActions({
           {editBody}
         </button>
       )}
+      {more?.(`${look.base} ${look.more}`)}
       <button type="button" onClick={onDelete} className={`${look.base} ${look.delete}`} aria-label={`Delete ${label}`}>
         <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
       </button>

@@ -6,6 +6,7 @@ import AdStateBadge from '../../components/ads/AdStateBadge.tsx';
 import { Button } from '../../components/ui/controls.tsx';
 import { apiFetch, type TApiData } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
+import BanAction from '../components/BanAction.tsx';
 import ModerationRules from '../components/ModerationRules.tsx';
 import ReasonDialog from '../components/ReasonDialog.tsx';
 import Spinner from '../components/Spinner.tsx';
@@ -13,13 +14,10 @@ import Spinner from '../components/Spinner.tsx';
 type TQueue = TApiData<'/api/moderation'>;
 type TAd = TQueue['pendingAds'][number];
 type TConversation = TQueue['reportedConversations'][number];
-type TPerson = { id: number; name: string; banned: boolean };
 
 /** What a moderator is about to do; the dialog asks why, then it is sent. */
 type TPending =
   | { kind: 'remove'; ad: TAd }
-  | { kind: 'ban'; user: TPerson }
-  | { kind: 'unban'; user: { id: number; name: string } }
   | { kind: 'dismiss-ad'; ad: TAd }
   | { kind: 'dismiss-conversation'; conversation: TConversation };
 
@@ -74,10 +72,23 @@ function Reports({
   );
 }
 
+/** One line of the removals or the banned: what, the detail line, and the ban action. */
+function PersonItem({ title, detail, action }: { title: string; detail: string; action: React.ReactNode }) {
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white p-4 text-sm shadow-sm">
+      <div className="min-w-0 space-y-1">
+        <p className="break-words font-semibold text-slate-900">{title}</p>
+        <p className="break-words text-slate-600">{detail}</p>
+      </div>
+      {action}
+    </li>
+  );
+}
+
 /**
  * Moderation (admin): ads held for review, reported ads still public and reported
- * conversations, each with its reports; approve, remove (reason mailed to the owner), ban or
- * unban the owner, dismiss reports. Every action asks why and lands in the audit log. The
+ * conversations, each with its reports, then the latest removals and the banned accounts;
+ * approve, remove (reason mailed to the owner), ban or unban the owner, dismiss reports. Every action asks why and lands in the audit log. The
  * rules (report threshold, banned words, pre-moderation, verified posting) are set below.
  */
 export default function Moderation() {
@@ -112,10 +123,6 @@ export default function Moderation() {
       void send(() =>
         apiFetch(`/api/moderation/ads/${pending.ad.id}`, { method: 'POST', json: { action: 'remove', reason } }),
       );
-    else if (pending.kind === 'ban')
-      void send(() => apiFetch(`/api/users/${pending.user.id}/ban`, { method: 'POST', json: { reason } }));
-    else if (pending.kind === 'unban')
-      void send(() => apiFetch(`/api/users/${pending.user.id}/unban`, { method: 'POST', json: { reason } }));
     else if (pending.kind === 'dismiss-ad')
       void send(() => apiFetch(`/api/moderation/ads/${pending.ad.id}/dismiss`, { method: 'POST', json: { reason } }));
     else
@@ -165,11 +172,7 @@ export default function Moderation() {
             Dismiss reports
           </Button>
         )}
-        {!ad.owner.banned && (
-          <Button variant="secondary" disabled={busy} onClick={() => setPending({ kind: 'ban', user: ad.owner })}>
-            Ban {ad.owner.name}
-          </Button>
-        )}
+        {!ad.owner.banned && <BanAction user={ad.owner} disabled={busy} onDone={load} />}
       </div>
     </li>
   );
@@ -218,41 +221,32 @@ export default function Moderation() {
                 Dismiss reports
               </Button>
               {[c.buyer, c.seller].map(
-                (p) =>
-                  p &&
-                  !p.banned && (
-                    <Button
-                      key={p.id}
-                      variant="secondary"
-                      disabled={busy}
-                      onClick={() => setPending({ kind: 'ban', user: p })}
-                    >
-                      Ban {p.name}
-                    </Button>
-                  ),
+                (p) => p && !p.banned && <BanAction key={p.id} user={p} disabled={busy} onDone={load} />,
               )}
             </div>
           </li>
         ))}
       </Section>
 
+      <Section title="Recently removed" count={queue.removedAds.length} empty="No ads were removed lately.">
+        {queue.removedAds.map((ad) => (
+          <PersonItem
+            key={ad.id}
+            title={ad.heading}
+            detail={`By ${ad.owner.name}${ad.owner.banned ? ' (banned)' : ''} · removed ${when(ad.removedAt)} by ${ad.removedBy}${ad.reason ? ` · ${ad.reason}` : ''}`}
+            action={<BanAction user={ad.owner} disabled={busy} onDone={load} />}
+          />
+        ))}
+      </Section>
+
       <Section title="Banned users" count={queue.bannedUsers.length} empty="Nobody is banned.">
         {queue.bannedUsers.map((u) => (
-          <li
+          <PersonItem
             key={u.id}
-            className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white p-4 text-sm shadow-sm"
-          >
-            <div className="min-w-0">
-              <p className="font-semibold text-slate-900">{u.name}</p>
-              <p className="break-words text-slate-600">
-                Banned {when(u.bannedAt)}
-                {u.reason ? ` · ${u.reason}` : ''}
-              </p>
-            </div>
-            <Button variant="secondary" disabled={busy} onClick={() => setPending({ kind: 'unban', user: u })}>
-              Unban {u.name}
-            </Button>
-          </li>
+            title={u.name}
+            detail={`Banned ${when(u.bannedAt)}${u.reason ? ` · ${u.reason}` : ''}`}
+            action={<BanAction user={{ ...u, banned: true }} disabled={busy} onDone={load} />}
+          />
         ))}
       </Section>
 
@@ -284,20 +278,6 @@ function dialogFor(p: TPending): TDialog {
         label: 'Reason for the owner',
         confirmLabel: 'Remove ad',
         required: true,
-      };
-    case 'ban':
-      return {
-        title: `Ban ${p.user.name}?`,
-        message: 'They are signed out everywhere, cannot sign in, and all their ads are hidden until you unban them.',
-        label: 'Reason',
-        confirmLabel: 'Ban user',
-      };
-    case 'unban':
-      return {
-        title: `Unban ${p.user.name}?`,
-        message: 'They can sign in again and their ads return as they were.',
-        label: 'Reason',
-        confirmLabel: 'Unban user',
       };
     case 'dismiss-ad':
       return {

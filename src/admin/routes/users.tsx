@@ -1,5 +1,6 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import type { TApiData } from '../../lib/api.ts';
+import BanAction from '../components/BanAction.tsx';
 import CrudList from '../components/CrudList.tsx';
 
 /** A row of GET /api/users. */
@@ -7,7 +8,24 @@ type TUserRow = TApiData<'/api/users'>['users'][number];
 
 const columns: ColumnDef<TUserRow>[] = [
   { accessorKey: 'id', header: 'Id' },
-  { accessorKey: 'name', header: 'Name' },
+  {
+    accessorKey: 'name',
+    header: 'Name',
+    // A banned member says so beside the name, with the reason on hover.
+    cell: ({ row }) => (
+      <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1">
+        {row.original.name}
+        {row.original.banned && (
+          <span
+            className="whitespace-nowrap rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-800"
+            title={row.original.banReason || undefined}
+          >
+            Banned
+          </span>
+        )}
+      </span>
+    ),
+  },
   {
     accessorKey: 'email',
     header: 'Email',
@@ -29,7 +47,7 @@ const columns: ColumnDef<TUserRow>[] = [
   },
 ];
 
-/** The Users list, paged, filtered and sorted by the server. */
+/** The Users list, paged, filtered and sorted by the server; each member can be banned or unbanned here. */
 export default function Users() {
   return (
     <CrudList<TUserRow>
@@ -46,6 +64,9 @@ export default function Users() {
       deletePath={(u) => `/api/user/${u.id}`}
       describe={(u) => `user ${u.name}`}
       deleteNote="Their ads, wishlist and sessions are deleted too."
+      moreActions={(u, { reload, className }) =>
+        u.role === 'admin' ? null : <BanAction user={u} className={className} onDone={reload} />
+      }
       emptyText="No users yet."
     />
   );
