@@ -12,6 +12,7 @@ import postgres from 'postgres';
 import { env } from '../env.ts';
 import { ownDataDir } from '../lib/data-dir-lock.ts';
 import { isDatabaseUnavailable } from '../lib/db-unavailable.ts';
+import { attachPlaces } from '../services/places/attach-places.ts';
 import { loadPlaces } from '../services/places/load-places.ts';
 import * as schema from './schema/index.ts';
 
@@ -107,6 +108,7 @@ export function connectPglite(client: PGlite): Connection {
     migrate: async () => {
       await migratePglite(db as never, { migrationsFolder: migrationsFolder() });
       await loadPlaces({ db });
+      await attachPlaces({ db });
     },
     ...closing(() => client.close()),
   };
@@ -193,6 +195,7 @@ export function connectPostgres(url: string, max = 10): Connection {
     migrate: async () => {
       await migratePostgres(db as never, { migrationsFolder: migrationsFolder() });
       await loadPlaces({ db });
+      await attachPlaces({ db });
     },
     ...closing(closeAll),
   };

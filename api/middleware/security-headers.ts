@@ -17,7 +17,8 @@ export { FALLBACK_PAGE_CSP, NON_HTML_CSP };
 const PERMISSIONS_POLICY = [
   'camera=()',
   'microphone=()',
-  'geolocation=()',
+  // The site's own pages may ask for the position ("Use my location", only on that click).
+  'geolocation=(self)',
   'payment=()',
   'usb=()',
   'interest-cohort=()',

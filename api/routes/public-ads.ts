@@ -19,7 +19,7 @@ export const publicAdRoutes = createRouter()
       method: 'get',
       path: '/all-ads',
       operationId: 'listAds',
-      summary: 'Search, filter and page through the ads: newest first, by price or best match',
+      summary: 'Search, filter and page through the ads: newest first, by price, best match or distance from a place',
       // 503 (implied) also when a search runs past its statement timeout (SEARCH_TIMEOUT_MS).
       tags,
       access: 'public',
@@ -40,6 +40,8 @@ export const publicAdRoutes = createRouter()
         sort: q.sort,
         minPrice: q.min_price,
         maxPrice: q.max_price,
+        near: q.near,
+        radiusKm: q.radius_km,
         withCategoryCounts: q.category_counts,
       });
       return c.json(

@@ -2,17 +2,22 @@ import './zod-setup.ts';
 import { z } from 'zod';
 
 import { AD_MAX_LIMIT, AD_MAX_PAGE, AD_PAGE_SIZE, MAX_PRICE } from '../constants/limits.ts';
+import { NEAR_RADIUS_MAX_KM, NEAR_RADIUS_MIN_KM } from '../constants/places.ts';
+import { parseNear } from './near.ts';
 
 export { AD_MAX_LIMIT, AD_MAX_PAGE, AD_PAGE_SIZE };
 
-export const AD_SORTS = ['', 'price-asc', 'price-desc', 'relevance'] as const;
+export const AD_SORTS = ['', 'price-asc', 'price-desc', 'relevance', 'distance'] as const;
 export type TAdSort = (typeof AD_SORTS)[number];
 
 export const AD_QUERY_MESSAGES = {
   page: 'page must be a whole number of at least 1.',
   pageMax: `page must be at most ${AD_MAX_PAGE}.`,
   limit: 'limit must be a whole number of at least 1.',
-  sort: "sort must be empty, 'price-asc', 'price-desc' or 'relevance'.",
+  sort: "sort must be empty, 'price-asc', 'price-desc', 'relevance' or 'distance'.",
+  near: "near must be a place id (from /api/places) or 'lat,lon' in degrees.",
+  radius: `radius_km must be a number from ${NEAR_RADIUS_MIN_KM} to ${NEAR_RADIUS_MAX_KM}.`,
+  distanceNeedsNear: 'sort=distance needs near (a place or a position to measure from).',
   minPrice: 'min_price must be a number of at least 0.',
   maxPrice: 'max_price must be a number of at least 0.',
   priceRange: 'min_price cannot be more than max_price.',
@@ -77,6 +82,27 @@ export const ZAdQuery = z
     ),
     min_price: price(AD_QUERY_MESSAGES.minPrice),
     max_price: price(AD_QUERY_MESSAGES.maxPrice),
+    // A place id or 'lat,lon': only ads within radius_km of it, each with its distance.
+    near: z.preprocess(
+      blankToUndefined,
+      z
+        .string({ error: AD_QUERY_MESSAGES.near })
+        .max(60, AD_QUERY_MESSAGES.near)
+        .transform((v, ctx) => {
+          const near = parseNear(v);
+          if (!near) ctx.addIssue({ code: 'custom', message: AD_QUERY_MESSAGES.near });
+          return near ?? z.NEVER;
+        })
+        .optional(),
+    ),
+    radius_km: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number({ error: AD_QUERY_MESSAGES.radius })
+        .min(NEAR_RADIUS_MIN_KM, AD_QUERY_MESSAGES.radius)
+        .max(NEAR_RADIUS_MAX_KM, AD_QUERY_MESSAGES.radius)
+        .optional(),
+    ),
     // '1': also answer categoryCounts, the filter sidebar's numbers for this search.
     category_counts: z.preprocess(
       (v) => (v === undefined || v === null || v === '' ? '0' : v),
@@ -86,6 +112,9 @@ export const ZAdQuery = z
   .superRefine((q, ctx) => {
     if (q.min_price !== undefined && q.max_price !== undefined && q.min_price > q.max_price) {
       ctx.addIssue({ code: 'custom', message: AD_QUERY_MESSAGES.priceRange, path: ['min_price'] });
+    }
+    if (q.sort === 'distance' && !q.near) {
+      ctx.addIssue({ code: 'custom', message: AD_QUERY_MESSAGES.distanceNeedsNear, path: ['sort'] });
     }
   });
 export type TAdQuery = z.infer<typeof ZAdQuery>;

@@ -118,6 +118,25 @@ const featured = z
     return z.NEVER;
   });
 
+/**
+ * `place_id`: a gazetteer place (GET /api/places); sent empty, no place; not sent, the place
+ * the location text names.
+ */
+const placeId = z
+  .union([z.string(), z.number()])
+  .optional()
+  .transform((v, ctx): number | null | undefined => {
+    if (v === undefined) return undefined;
+    if (typeof v === 'string' && v.trim() === '') return null;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 1 || n > 2_147_483_647) {
+      ctx.addIssue({ code: 'custom', message: 'Please choose a place from the list.' });
+      return z.NEVER;
+    }
+    return n;
+  })
+  .describe('A place id from /api/places; empty for none.');
+
 /** A JSON list of stored file names (URLs like /uploads/x.webp are reduced to the name). */
 function fileNameList(field: string) {
   return z
@@ -143,7 +162,7 @@ function fileNameList(field: string) {
  * POST /api/ads/add (multipart). Only these keys are read: user_id, owner,
  * slug, id… in the body are ignored (no mass assignment).
  */
-export const ZAdCreate = ZAdForm.extend({ features, make_as_featured: featured });
+export const ZAdCreate = ZAdForm.extend({ features, make_as_featured: featured, place_id: placeId });
 export type TAdCreate = z.output<typeof ZAdCreate>;
 
 /** POST /api/ads/update: the create fields plus id and the gallery bookkeeping lists. */

@@ -7,6 +7,7 @@ import { asc, count, eq, isNotNull, sql } from 'drizzle-orm';
 import { db } from '../../api/db/client.ts';
 import { ads, categories, users } from '../../api/db/schema/index.ts';
 import { slugify } from '../../api/lib/slug.ts';
+import { placeForLocation } from '../../api/services/places/attach-places.ts';
 import { seedDemo } from './demo.ts';
 import { DEMO_CATEGORIES } from './demo-content.ts';
 import { rng } from './scenes.ts';
@@ -374,9 +375,11 @@ async function insertBatch(rows: ReturnType<typeof buildBulkAd>[]): Promise<numb
   const result = await db().execute(sql`
     WITH inserted AS (
       INSERT INTO ads (slug, heading, description, price, category_id, rating, location, image,
-                       gallery_images, features, make_as_featured, user_id, created_at, updated_at, expires_at)
+                       gallery_images, features, make_as_featured, user_id, created_at, updated_at, expires_at,
+                       place_id, place_checked)
       SELECT slug, heading, description, price, category_id, rating, location, image,
-             coalesce(gallery_images, '{}'), features, make_as_featured, user_id, created_at, created_at, expires_at
+             coalesce(gallery_images, '{}'), features, make_as_featured, user_id, created_at, created_at, expires_at,
+             ${placeForLocation(sql`x.location`)}, true
       FROM jsonb_to_recordset(${json}::jsonb) AS x(
         slug text, heading text, description text, price numeric, category_id integer, rating smallint,
         location text, image text, gallery_images text[], features text, make_as_featured text,

@@ -221,7 +221,7 @@ export const DEMO_ADS: TDemoAd[] = [
     category: 'real-estate',
     heading: 'Lakeside Cabin on 2 Acres with Private Dock',
     price: 289000,
-    location: 'Lake Tahoe, CA',
+    location: 'South Lake Tahoe, CA',
     rating: 4,
     variant: 0,
     hue: 140,

@@ -15,6 +15,7 @@ import {
 } from '../../api/db/schema/index.ts';
 import { sanitizeRichText } from '../../api/lib/sanitize.ts';
 import { slugify } from '../../api/lib/slug.ts';
+import { attachPlaces } from '../../api/services/places/attach-places.ts';
 import { dropSettingsCache } from '../../api/services/settings/get-settings.ts';
 import { deleteImage, storeImage } from '../../api/storage/images.ts';
 import { demoAdPeriod } from './demo-ad-states.ts';
@@ -257,6 +258,8 @@ export async function seedDemo(): Promise<{ ads: number; categories: number; ima
       await seedDemoModeration(tx, admin);
       await seedDemoSavedSearches(tx, { emma: customers[0].id, liam: customers[1].id });
     });
+    // Each demo ad at the real city its location names.
+    await attachPlaces({ db: db() });
     dropSettingsCache();
     return { ads: DEMO_ADS.length, categories: DEMO_CATEGORIES.length, images: stored.length };
   } catch (err) {

@@ -1,6 +1,7 @@
 import { MAX_PRICE } from '../../api/constants/limits.ts';
 import { AD_QUERY_MESSAGES, ZAdQuery } from '../../api/schemas/ad-query.ts';
-import type { TBrowseFilters } from '../components/ads/format.ts';
+import { formatNear } from '../../api/schemas/near.ts';
+import { EMPTY_FILTERS, type TBrowseFilters } from '../components/ads/format.ts';
 
 /** The page URL's names for the fields of the API's ad-list query. */
 const URL_NAMES = {
@@ -10,6 +11,8 @@ const URL_NAMES = {
   max_price: 'pmaxPrice',
   sort: 'sort',
   page: 'page',
+  near: 'pnear',
+  radius_km: 'pradius',
 } as const;
 type TField = keyof typeof URL_NAMES;
 
@@ -25,7 +28,7 @@ export function readBrowseFilters(params: URLSearchParams): TBrowseFilters {
     const value = params.get(name);
     if (value !== null) input[field] = value;
   }
-  // Each round removes or swaps what the last one refused; there are only six fields.
+  // Each round removes or swaps what the last one refused; there are only eight fields.
   for (let round = 0; round < 8; round++) {
     const parsed = ZAdQuery.safeParse(input);
     if (parsed.success) {
@@ -37,6 +40,9 @@ export function readBrowseFilters(params: URLSearchParams): TBrowseFilters {
         maxPrice: q.max_price === undefined ? '' : String(q.max_price),
         sort: q.sort,
         page: q.page,
+        near: q.near ? formatNear(q.near) : '',
+        nearLabel: '',
+        radius: q.near && q.radius_km !== undefined ? String(q.radius_km) : '',
       };
     }
     for (const issue of parsed.error.issues) {
@@ -47,7 +53,7 @@ export function readBrowseFilters(params: URLSearchParams): TBrowseFilters {
       }
     }
   }
-  return { search: '', category: '', minPrice: '', maxPrice: '', sort: '', page: 1 };
+  return { ...EMPTY_FILTERS };
 }
 
 /** The price filter's messages (docs/SCREENS.md, Browse Ads List): the first two are the product description's. */

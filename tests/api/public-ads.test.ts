@@ -216,7 +216,7 @@ describe(`the public ad list on ${driver}`, () => {
     it('refuses an unknown sort with a 400', async () => {
       const res = await list(`sort=${encodeURIComponent('drop table ads')}`);
       expect(res.status).toBe(400);
-      expect(res.data.error).toBe("sort must be empty, 'price-asc', 'price-desc' or 'relevance'.");
+      expect(res.data.error).toBe("sort must be empty, 'price-asc', 'price-desc', 'relevance' or 'distance'.");
     });
   });
 

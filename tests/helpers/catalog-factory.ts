@@ -31,6 +31,8 @@ export type TAdValues = {
   rating?: number;
   slug?: string;
   createdAt?: Date;
+  /** A gazetteer place (near searches, city pages). */
+  placeId?: number | null;
 };
 
 /** Inserts an ad straight into the database, with sensible defaults. */
@@ -51,6 +53,8 @@ export async function insertAd(values: TAdValues) {
       makeAsFeatured: values.makeAsFeatured ?? 'N',
       rating: values.rating ?? 4,
       createdAt: values.createdAt ?? new Date(),
+      placeId: values.placeId ?? null,
+      placeChecked: values.placeId !== undefined,
     })
     .returning();
   return row;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatPrice, timeAgo } from '../../src/components/ads/format.ts';
+import { browseQuery, formatPrice, timeAgo } from '../../src/components/ads/format.ts';
 import { readBrowseFilters } from '../../src/lib/browse-filters.ts';
 
 describe('formatPrice', () => {
@@ -70,6 +70,26 @@ describe('readBrowseFilters', () => {
     const f = readBrowseFilters(
       new URLSearchParams('psearchKeyword=bike&pselectedCategory=All&pminPrice=500&pmaxPrice=20&sort=x&page=-3'),
     );
-    expect(f).toEqual({ search: 'bike', category: '', minPrice: '20', maxPrice: '500', sort: '', page: 1 });
+    expect(f).toEqual({
+      search: 'bike',
+      category: '',
+      minPrice: '20',
+      maxPrice: '500',
+      sort: '',
+      page: 1,
+      near: '',
+      nearLabel: '',
+      radius: '',
+    });
+  });
+
+  it('keeps a near place or position with its radius, and drops what the API would refuse', () => {
+    const place = readBrowseFilters(new URLSearchParams('pnear=4781708&pradius=50&sort=distance'));
+    expect(place).toMatchObject({ near: '4781708', radius: '50', sort: 'distance' });
+    expect(browseQuery(place)).toBe('?pnear=4781708&pradius=50&sort=distance');
+    const point = readBrowseFilters(new URLSearchParams('pnear=37.54,-77.436&pradius=700'));
+    expect(point).toMatchObject({ near: '37.54,-77.436', radius: '' });
+    const nonsense = readBrowseFilters(new URLSearchParams('pnear=north&sort=distance&pradius=10'));
+    expect(nonsense).toMatchObject({ near: '', radius: '', sort: '' });
   });
 });

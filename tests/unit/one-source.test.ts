@@ -154,7 +154,17 @@ describe('the browse page reads its filters with the API query schema', () => {
     const f = readBrowseFilters(
       new URLSearchParams('psearchKeyword=%20lamp%20&pminPrice=abc&pmaxPrice=90&sort=price-desc&page=100001'),
     );
-    expect(f).toEqual({ search: 'lamp', category: '', minPrice: '', maxPrice: '90', sort: 'price-desc', page: 1 });
+    expect(f).toEqual({
+      search: 'lamp',
+      category: '',
+      minPrice: '',
+      maxPrice: '90',
+      sort: 'price-desc',
+      page: 1,
+      near: '',
+      nearLabel: '',
+      radius: '',
+    });
   });
 
   it('turns any page URL into filters whose API query the API accepts', () => {

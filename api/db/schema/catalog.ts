@@ -13,6 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { AD_STATES, VISIBLE_STATES } from '../../constants/ad-states.ts';
+import { places } from './places.ts';
 import { users } from './users.ts';
 
 /** `'active', 'reserved'` as SQL literals: partial-index predicates must be constants to match. */
@@ -53,6 +54,13 @@ export const ads = pgTable(
       .references(() => categories.id, { onDelete: 'restrict' }),
     rating: smallint('rating').notNull(),
     location: text('location').notNull().default(''),
+    /**
+     * The gazetteer place the ad is at (near searches, city pages), beside the free-text
+     * location; null when none was chosen or its text names no place.
+     */
+    placeId: integer('place_id').references(() => places.id, { onDelete: 'set null' }),
+    /** Whether the place was looked up from the location text yet (attach-places.ts). */
+    placeChecked: boolean('place_checked').notNull().default(false),
     /** Stored file name of the main image (without rendition suffix), or null. */
     image: text('image'),
     /** File names of gallery images, in order. */
@@ -131,6 +139,8 @@ export const ads = pgTable(
     index('ads_visible_category_price_idx')
       .on(t.categoryId, t.price, t.id)
       .where(sql`${t.status} IN (${VISIBLE_STATES_SQL})`),
+    index('ads_place_idx').on(t.placeId).where(sql`${t.placeId} IS NOT NULL`),
+    index('ads_place_unchecked_idx').on(t.id).where(sql`NOT ${t.placeChecked}`),
     index('ads_visible_id_idx').on(t.id).where(sql`${t.status} IN (${VISIBLE_STATES_SQL})`),
     // The expiry job's two reads: ads still on offer whose period ends soon or has ended.
     index('ads_expiry_idx').on(t.expiresAt).where(sql`${t.status} IN ('active', 'reserved', 'paused')`),

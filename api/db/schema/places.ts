@@ -13,6 +13,8 @@ export const places = pgTable(
     id: integer('id').primaryKey(),
     name: text('name').notNull(),
     region: text('region'),
+    /** The admin1 code ("TX", "VA"): "Austin, TX" names Austin, Texas. */
+    regionCode: text('region_code'),
     country: text('country').notNull(),
     latitude: doublePrecision('latitude').notNull(),
     longitude: doublePrecision('longitude').notNull(),
@@ -25,5 +27,7 @@ export const places = pgTable(
     index('places_name_prefix_idx').using('btree', sql`lower(${t.name}) text_pattern_ops`, sql`${t.population} DESC`),
     // Typo-tolerant matches (pg_trgm similarity), as the search's suggestions do.
     index('places_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    // The places within a radius: a box of latitudes (then longitudes) around the centre.
+    index('places_position_idx').on(t.latitude, t.longitude),
   ],
 );

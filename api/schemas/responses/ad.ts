@@ -15,6 +15,17 @@ const featured = z.enum(['Y', 'N']).openapi({ description: "'Y' when the ad is f
 const rating = z.number().int().min(1).max(5);
 
 /** An ad as the public list shows it. */
+/** An ad's place: the gazetteer's id, its label ("Richmond, Virginia, US"), slug and position. */
+export const ZAdPlace = z
+  .object({
+    id: ZRecordId,
+    label: z.string(),
+    slug: z.string().openapi({ description: 'The city page is /in/{slug}.' }),
+    lat: z.number().min(-90).max(90),
+    lon: z.number().min(-180).max(180),
+  })
+  .openapi('AdPlace');
+
 export const ZAdCard = z
   .object({
     id: ZRecordId,
@@ -30,6 +41,12 @@ export const ZAdCard = z
     rating,
     created_at: ZDateTime,
     status: publicStatus,
+    place: ZAdPlace.optional().openapi({ description: 'The place the ad is at, where it has one.' }),
+    distance_km: z
+      .number()
+      .min(0)
+      .optional()
+      .openapi({ description: 'In a near search: km from `near` to the ad’s place, one decimal.' }),
   })
   .openapi('AdCard');
 
@@ -79,6 +96,7 @@ const adFields = {
   category_id: ZRecordId,
   rating,
   location: z.string(),
+  place: ZAdPlace.optional().openapi({ description: 'The gazetteer place the ad is at, where it has one.' }),
   image: ZImageName,
   galleryimages: z.string().openapi({ description: 'JSON text: the gallery file names, in order.' }),
   features: z.string().openapi({ description: 'JSON text: a list of { id, value }.' }),

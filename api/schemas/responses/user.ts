@@ -27,12 +27,18 @@ export const ZAdminUserRow = ZPublicUser.extend({
   banReason: z.string().openapi({ description: "The moderator's reason for the ban ('' when not banned)." }),
 }).openapi('AdminUserRow');
 
+/** A row of GET /api/users: the ban only on a paged answer (the admin screen's), the legacy list as it was. */
+const ZUserListRow = ZPublicUser.extend({
+  banned: ZAdminUserRow.shape.banned.optional().openapi({ description: 'Only when paged: banned by a moderator.' }),
+  banReason: ZAdminUserRow.shape.banReason.optional().openapi({ description: "Only when paged: the ban's reason." }),
+}).openapi('UserListRow');
+
 /** GET /api/users: the whole list, or one page and the totals when asked for page or limit. */
 export const ZUserList = z
   .object({
     success: z.literal(true),
     message: z.string(),
-    users: z.array(ZAdminUserRow),
+    users: z.array(ZUserListRow),
     total: z.number().int().min(0).optional().openapi({ description: 'Only when paged.' }),
     page: z.number().int().min(1).optional().openapi({ description: 'Only when paged.' }),
     limit: z.number().int().min(1).optional().openapi({ description: 'Only when paged.' }),

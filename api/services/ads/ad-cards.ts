@@ -17,6 +17,7 @@ export const adCardColumns = {
   category: categories.name,
   category_slug: categories.slug,
   location: ads.location,
+  place_id: ads.placeId,
   image: ads.image,
   make_as_featured: ads.makeAsFeatured,
   rating: ads.rating,
@@ -51,7 +52,8 @@ export const idIn = (column: typeof ads.id, ids: number[]) => sql`${column} = AN
  */
 const CARD_JSON = sql`json_build_object('id', ${ads.id}, 'slug', ${ads.slug}, 'heading', ${ads.heading},
   'description', ${ads.description}, 'price', ${ads.price}, 'category', ${categories.name},
-  'category_slug', ${categories.slug}, 'location', ${ads.location}, 'image', ${ads.image},
+  'category_slug', ${categories.slug}, 'location', ${ads.location}, 'place_id', ${ads.placeId},
+  'image', ${ads.image},
   'make_as_featured', ${ads.makeAsFeatured}, 'rating', ${ads.rating},
   'created_at', (extract(epoch FROM ${ads.createdAt}) * 1000)::float8, 'status', ${ads.status})`;
 

@@ -1,6 +1,13 @@
 import { ads, categories } from '../../db/schema/index.ts';
 import { sanitizeAdDescription } from '../../lib/sanitize.ts';
+import { fromPlaceJson, placeJsonSql } from '../places/card-places.ts';
 import { ownerActions, type TAdState } from './ad-states.ts';
+
+/** `place` in an answer only where the ad has one. */
+export const placeField = (json: string | null) => {
+  const place = fromPlaceJson(json);
+  return place ? { place } : {};
+};
 
 /** The ad columns every admin read selects (never the search vector), with its category. */
 export const adColumns = {
@@ -14,6 +21,7 @@ export const adColumns = {
   categoryName: categories.name,
   rating: ads.rating,
   location: ads.location,
+  place: placeJsonSql(ads.placeId),
   image: ads.image,
   galleryImages: ads.galleryImages,
   features: ads.features,
@@ -37,6 +45,7 @@ export type TAdRow = {
   categoryName: string | null;
   rating: number;
   location: string;
+  place: string | null;
   image: string | null;
   galleryImages: string[];
   features: string;
@@ -66,6 +75,7 @@ export function toAdRecord(r: TAdRow, now = new Date()) {
     category_name: r.categoryName ?? '',
     rating: r.rating,
     location: r.location,
+    ...placeField(r.place),
     image: r.image ?? '',
     galleryimages: JSON.stringify(r.galleryImages ?? []),
     features: r.features || '[]',

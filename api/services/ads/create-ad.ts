@@ -8,6 +8,7 @@ import { AD_MESSAGES, isBlankHtml, type TAdCreate } from '../../schemas/ad.ts';
 import { deleteImages, storeImages } from '../../storage/images.ts';
 import { getModerationSettings } from '../moderation/moderation-settings.ts';
 import { assertMayPost, reviewHoldFor } from '../moderation/screen-ad.ts';
+import { placeColumns } from '../places/ad-place.ts';
 import { requestSavedSearchMatching } from '../saved-searches/queue-matching.ts';
 import { toAdRecord } from './ad-record.ts';
 import { nextFreeSlug, slugBase } from './ad-slug.ts';
@@ -41,6 +42,9 @@ export async function createAd(options: {
   // Checked early so a refused request does no image work; checked again under a lock below.
   await assertDailyAllowance({ user, limit: limits.adsPerDay });
 
+  // A chosen place that does not exist is refused here, before any image is stored.
+  const place = await placeColumns(input);
+
   const gallery = (options.gallery ?? []).slice(0, limits.photos);
   const uploads = [...(options.image ? [options.image] : []), ...gallery];
   const stored = await storeImages(uploads, { prefix: 'ad' });
@@ -71,6 +75,7 @@ export async function createAd(options: {
             categoryId: category.id,
             rating: input.rating,
             location: input.location,
+            ...place,
             image,
             galleryImages,
             features: JSON.stringify(input.features),

@@ -4,6 +4,8 @@ import { db } from '../../db/client.ts';
 import { ads, categories, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { sanitizeAdDescription } from '../../lib/sanitize.ts';
+import { placeJsonSql } from '../places/card-places.ts';
+import { placeField } from './ad-record.ts';
 import { newestFirst } from './list-ads.ts';
 import { publicAdFilter } from './public-ad-filter.ts';
 
@@ -55,6 +57,7 @@ export async function getAdBySlug({ slug }: { slug: string }) {
       category_slug: categories.slug,
       rating: ads.rating,
       location: ads.location,
+      place: placeJsonSql(ads.placeId),
       image: ads.image,
       gallery: ads.galleryImages,
       features: ads.features,
@@ -101,12 +104,13 @@ export async function getAdBySlug({ slug }: { slug: string }) {
     .orderBy(...newestFirst)
     .limit(RELATED_ADS_LIMIT);
 
-  const { gallery, user_name, features, owner_banned: _banned, ...rest } = ad;
+  const { gallery, user_name, features, owner_banned: _banned, place, ...rest } = ad;
   const featureList = parseFeatures(features);
   return {
     adsData: {
       ...rest,
       status,
+      ...placeField(place),
       price: Number(ad.price),
       image: ad.image ?? '',
       // Stored sanitised; cleaned again on the way out so no path can render raw HTML.

@@ -1,11 +1,15 @@
 import { and, asc, desc, eq, gte, inArray, lte, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { NEAR_RADIUS_DEFAULT_KM } from '../../constants/places.ts';
 import { connection, type Db, db, type Tx } from '../../db/client.ts';
 import { ads, categories } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { pgErrorCode } from '../../lib/pg-error.ts';
 import type { TAdSort } from '../../schemas/ad-query.ts';
+import type { TNear } from '../../schemas/near.ts';
 import { countAllAds } from '../categories/count-all-ads.ts';
 import { listCategoriesCached } from '../categories/list-categories.ts';
+import { resolveNear, withPlaces } from '../places/card-places.ts';
+import { distanceSql, placesWithin, type TPoint } from '../places/geo.ts';
 import { cardQuery, cardsJson, fromCardJson, idIn, type TCardRow, toAdCard } from './ad-cards.ts';
 import {
   boundAt,
@@ -41,6 +45,9 @@ export type TListAdsOptions = {
   maxPrice?: number;
   /** Only this seller's ads (the seller page). */
   sellerId?: number;
+  /** Only ads within `radiusKm` (25 when not given) of this place or position, with their distance. */
+  near?: TNear;
+  radiusKm?: number;
   /**
    * Also count, per category, the ads matching the other filters (search, price): the filter
    * sidebar's numbers for the current search. Capped like the total.
@@ -293,12 +300,34 @@ function countByCategory(collected: { slug: string; n: number }[], full: boolean
   return collected.map(({ slug, n }) => ({ slug, count: Math.min(n, cap), capped: full || n > cap }));
 }
 
+/** A near search's `near` that names no place: 400 with this sentence. */
+export const NEAR_UNKNOWN_PLACE = 'near names no place we know: choose one from /api/places, or give lat,lon.';
+
+/**
+ * Nearest first, from the ad's place (ads sit at their place), newest first among equals:
+ * no index keeps this order, so the matches within the radius are sorted.
+ */
+const distanceOrder = (center: TPoint): SQL[] => [
+  sql`(SELECT ${distanceSql(center)} FROM places WHERE places.id = ${ads.placeId}) ASC`,
+  ...newestFirst,
+];
+
 /**
  * The public ad list: filters, sort and one page, plus the total for pagination. A filtered
  * total stops counting past SEARCH_COUNT_CAP (`totalCapped`); a search that finds nothing
- * carries a `suggestion` ("Did you mean …?") when a word of it is not in the catalogue.
+ * carries a `suggestion` ("Did you mean …?") when a word of it is not in the catalogue. Each
+ * card carries its `place`, and in a near search its `distance_km`.
  */
 export async function listAds(options: TListAdsOptions) {
+  const center = options.near ? await resolveNear(options.near) : undefined;
+  if (options.near && !center) throw new AppError('BAD_REQUEST', NEAR_UNKNOWN_PLACE);
+  const radiusKm = options.radiusKm ?? NEAR_RADIUS_DEFAULT_KM;
+  const result = await listAdsAt(options, center ? { center, radiusKm } : undefined);
+  const cards: ReturnType<typeof toAdCard<TCardRow>>[] = result.ads;
+  return { ...result, ads: await withPlaces(cards, center ?? undefined) };
+}
+
+async function listAdsAt(options: TListAdsOptions, near: { center: TPoint; radiusKm: number } | undefined) {
   const { page, limit, sort = '', minPrice, maxPrice } = options;
   const terms = searchTerms(options.search);
   const slug = options.category ?? '';
@@ -319,12 +348,17 @@ export async function listAds(options: TListAdsOptions) {
   if (terms.length === 0 && /[%_]/.test(options.search ?? '')) return empty;
 
   const filtered =
-    terms.length > 0 || minPrice !== undefined || maxPrice !== undefined || options.sellerId !== undefined;
+    terms.length > 0 ||
+    minPrice !== undefined ||
+    maxPrice !== undefined ||
+    options.sellerId !== undefined ||
+    near !== undefined;
   if (!filtered) return listUnfiltered(options, slug, empty);
 
   // A text search counts and sorts over the narrow ad_search (narrow-search.ts). The seller
-  // page and a price range alone read ads, whose indexes keep the orders.
-  if (terms.length > 0 && options.sellerId === undefined) {
+  // page, a price range alone and a near search read ads, whose indexes keep the orders (a
+  // near search: ads_place_idx for the places within its radius).
+  if (terms.length > 0 && options.sellerId === undefined && near === undefined) {
     return withNarrowSearch((q) => listNarrow(q, options, terms, slug, empty));
   }
   return withSearchTimeout(async (q) => {
@@ -337,6 +371,7 @@ export async function listAds(options: TListAdsOptions) {
     if (minPrice !== undefined) others.push(gte(ads.price, minPrice));
     if (maxPrice !== undefined) others.push(lte(ads.price, maxPrice));
     if (options.sellerId !== undefined) others.push(eq(ads.userId, options.sellerId));
+    if (near) others.push(sql`${ads.placeId} IN ${placesWithin(near.center, near.radiusKm)}`);
     if (terms.length) others.push(searchCondition(terms, lookup.matches));
     // Only what the public may see (active or reserved, not past its time), always.
     const whereOthers = and(publicAdFilter(), ...others);
@@ -374,11 +409,15 @@ export async function listAds(options: TListAdsOptions) {
     const fewMatches = !totalCapped && counted <= SORT_MATCHES_UP_TO;
     const matchIds = matches.map((m) => m.id);
     const relevance = sort === 'relevance' && terms.length > 0;
-    const key = sort === 'relevance' ? '' : sort;
+    const key: TPlainSort = sort === 'relevance' || sort === 'distance' ? '' : sort;
+    const byDistance = sort === 'distance' && near ? distanceOrder(near.center) : undefined;
     const poolSize = Math.max(RANK_NEWEST_UP_TO, offset + limit);
     const rank = (x: Db | Tx, ids: number[] | SQLWrapper) => rankedCards(x, terms, ids, limit, offset);
     let rows: TCardRow[];
-    if (fewMatches) {
+    if (byDistance) {
+      // Nearest first: the matches within the radius sorted by their place's distance.
+      rows = await cardQuery(q, fewMatches ? idIn(ads.id, matchIds) : where, byDistance, limit, offset);
+    } else if (fewMatches) {
       // The seller page, or a price range alone: few matches are sorted from their ids.
       rows = relevance
         ? await rank(q, matchIds)
@@ -425,7 +464,8 @@ async function listNarrow<T extends TListEmpty>(
   slug: string,
   empty: T,
 ) {
-  const { page, limit, sort = '', minPrice, maxPrice } = options;
+  const { page, limit, minPrice, maxPrice } = options;
+  const sort = options.sort === 'distance' ? '' : (options.sort ?? '');
   const withCounts = options.withCategoryCounts === true;
   const selected = slug ? categoryIdOf(slug) : undefined;
   const filter = { terms, categoryKeys: terms.map(namedCategoryKeys), minPrice, maxPrice };
@@ -558,7 +598,8 @@ async function listUnfiltered<T extends { page: number; limit: number }>(
   slug: string,
   empty: T,
 ) {
-  const { page, limit, sort = '' } = options;
+  const { page, limit } = options;
+  const sort = options.sort === 'distance' ? '' : (options.sort ?? '');
   const lookup = await categoryLookup(db(), slug, []);
   if (slug && lookup.selectedId === undefined) return empty;
   const where =

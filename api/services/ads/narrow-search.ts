@@ -222,7 +222,8 @@ export function boundAt(filter: TNarrowFilter, sort: TPlainSort, at: Date | numb
   return { ...filter, minPrice: Math.max(price, filter.minPrice ?? price) };
 }
 
-export type TPlainSort = Exclude<TAdSort, 'relevance'>;
+/** The orders an index keeps (a near search's distance order is list-ads.ts's own). */
+export type TPlainSort = Exclude<TAdSort, 'relevance' | 'distance'>;
 
 /** The list's orders over ad_search, ties broken by id as over ads (pages never repeat an ad). */
 const NARROW_ORDER: Record<TPlainSort, SQL[]> = {

@@ -8,6 +8,7 @@ import { AD_MESSAGES, isBlankHtml, type TAdUpdate } from '../../schemas/ad.ts';
 import { deleteImages, storeImages } from '../../storage/images.ts';
 import { getModerationSettings } from '../moderation/moderation-settings.ts';
 import { reviewHoldFor } from '../moderation/screen-ad.ts';
+import { placeColumns } from '../places/ad-place.ts';
 import { releaseAdFiles } from './ad-files.ts';
 import { toAdRecord } from './ad-record.ts';
 import { nextFreeSlug, recordSlugChange, slugBase, slugMatchesBase } from './ad-slug.ts';
@@ -62,6 +63,8 @@ export async function updateAd(options: {
   if (input.make_as_featured === 'Y' && before.makeAsFeatured !== 'Y' && !limits.featured)
     throw new AppError('FORBIDDEN', FEATURED_NOT_IN_PLAN);
 
+  const place = await placeColumns(input, before);
+
   const room = Math.max(0, limits.photos - keptGallery(before.galleryImages, input).length);
   const newGallery = (options.gallery ?? []).slice(0, room);
   const stored = await storeImages([...(options.image ? [options.image] : []), ...newGallery], { prefix: 'ad' });
@@ -87,6 +90,7 @@ export async function updateAd(options: {
           categoryId: category.id,
           rating: input.rating,
           location: input.location,
+          ...place,
           image: newImage ?? current.image,
           galleryImages: [...kept, ...fits],
           features: JSON.stringify(input.features),

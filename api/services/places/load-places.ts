@@ -23,9 +23,9 @@ export async function loadPlaces({ db }: { db: Db }): Promise<{ loaded: number }
     for (let i = 0; i < rows.length; i += CHUNK) {
       const chunk = JSON.stringify(rows.slice(i, i + CHUNK));
       await tx.execute(sql`
-        INSERT INTO places (id, name, region, country, latitude, longitude, population, slug)
-        SELECT id, name, region, country, latitude, longitude, population, slug
-        FROM json_to_recordset(${chunk}::json) AS r(id integer, name text, region text, country text,
+        INSERT INTO places (id, name, region, region_code, country, latitude, longitude, population, slug)
+        SELECT id, name, region, "regionCode", country, latitude, longitude, population, slug
+        FROM json_to_recordset(${chunk}::json) AS r(id integer, name text, region text, "regionCode" text, country text,
           latitude double precision, longitude double precision, population integer, slug text)
         ON CONFLICT DO NOTHING`);
     }

@@ -6,6 +6,7 @@ export type TPlaceRow = {
   id: number;
   name: string;
   region: string | null;
+  regionCode: string | null;
   country: string;
   latitude: number;
   longitude: number;
@@ -45,6 +46,7 @@ export function buildPlaceRows(cities: TCity[], regions: Map<string, string>): T
       id: c.cityId,
       name: c.name,
       region,
+      regionCode: c.adminCode || null,
       country: c.country,
       latitude: c.loc.coordinates[1],
       longitude: c.loc.coordinates[0],

@@ -1,14 +1,14 @@
 import { count } from 'drizzle-orm';
 import { db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-import { selectUsers, type TUserListFilter, usersOrder, usersWhere } from './list-users.ts';
+import { selectUsersWithBan, type TUserListFilter, usersOrder, usersWhere } from './list-users.ts';
 
 /** One page of the admin Users list (GET /api/users?page=…) and how many users match. */
 export async function listUsersPage(options: TUserListFilter & { page: number; limit: number }) {
   const { page, limit } = options;
   const where = usersWhere(options.q);
   const [rows, [found]] = await Promise.all([
-    selectUsers(where)
+    selectUsersWithBan(where)
       .orderBy(...usersOrder(options.sort, options.order))
       .limit(limit)
       .offset((page - 1) * limit),

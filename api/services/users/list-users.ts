@@ -39,15 +39,24 @@ export function usersOrder(sort: TUserListSort | undefined, order: TSortOrder = 
   return [dir(users.id)];
 }
 
+const userColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  role: users.role,
+  subscription: users.subscription,
+};
+
 /** Field by field: the password hash is never selected. */
 export function selectUsers(where: SQL | undefined) {
+  return db().select(userColumns).from(users).where(where);
+}
+
+/** The admin screen's rows: the user and whether (and why) they are banned. */
+export function selectUsersWithBan(where: SQL | undefined) {
   return db()
     .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      role: users.role,
-      subscription: users.subscription,
+      ...userColumns,
       banned: sql<boolean>`${users.bannedAt} IS NOT NULL`,
       banReason: sql<string>`CASE WHEN ${users.bannedAt} IS NULL THEN '' ELSE ${users.banReason} END`,
     })

@@ -65,7 +65,9 @@ export default function Users() {
       describe={(u) => `user ${u.name}`}
       deleteNote="Their ads, wishlist and sessions are deleted too."
       moreActions={(u, { reload, className }) =>
-        u.role === 'admin' ? null : <BanAction user={u} className={className} onDone={reload} />
+        u.role === 'admin' ? null : (
+          <BanAction user={{ ...u, banned: !!u.banned }} className={className} onDone={reload} />
+        )
       }
       emptyText="No users yet."
     />

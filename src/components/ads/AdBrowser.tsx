@@ -40,6 +40,7 @@ const SORTS = [
   { value: 'price-asc', label: 'Lowest Price' },
   { value: 'price-desc', label: 'Highest Price' },
   { value: 'relevance', label: 'Best match' },
+  { value: 'distance', label: 'Nearest first' },
 ] as const;
 
 /**
@@ -138,7 +139,7 @@ export default function AdBrowser({
   // A capped total ("1,000+") is a lower bound: the page's own rows are there whatever it says.
   const spanTotal = totalCapped ? Math.max(total, (filters.page - 1) * pageSize + ads.length) : total;
   const { from, to } = pageSpan({ page: filters.page, pageSize, total: spanTotal, shown: ads.length });
-  const activeFilters = [filters.category, filters.minPrice, filters.maxPrice].filter(Boolean).length;
+  const activeFilters = [filters.category, filters.minPrice, filters.maxPrice, filters.near].filter(Boolean).length;
 
   return (
     <div className="grid gap-6 lg:grid-cols-[270px_minmax(0,1fr)] lg:grid-rows-[auto_1fr] lg:gap-8">
@@ -154,6 +155,11 @@ export default function AdBrowser({
         categoryHref={(category) => linkTo({ category })}
         onCategory={(category) => change({ category, search: searchText })}
         onPrice={(minPrice, maxPrice) => change({ minPrice, maxPrice })}
+        near={{ near: filters.near, nearLabel: filters.nearLabel, radius: filters.radius }}
+        onNear={(v) =>
+          // Nearest first needs a place to measure from.
+          change({ ...v, search: searchText, sort: !v.near && filters.sort === 'distance' ? '' : filters.sort })
+        }
       />
 
       <section aria-labelledby={`${ids}-results`} className="min-w-0 lg:col-start-2 lg:row-span-2 lg:row-start-1">
@@ -187,7 +193,7 @@ export default function AdBrowser({
                 onChange={(e) => change({ sort: e.target.value as TBrowseFilters['sort'], search: searchText })}
                 className="rounded-lg border border-slate-300 bg-white px-2.5 py-1.5 text-sm text-slate-900 focus:border-primary focus:ring-2 focus:ring-primary/30 focus:outline-none"
               >
-                {SORTS.map((s) => (
+                {SORTS.filter((s) => s.value !== 'distance' || filters.near).map((s) => (
                   <option key={s.value} value={s.value}>
                     {s.label}
                   </option>

@@ -2,7 +2,7 @@ import * as mapPinIcon from 'lucide-react/icons/map-pin';
 import { imageSrcSet, uploadUrl } from '../../../api/lib/image-urls.ts';
 import { glyph } from '../ui/glyph.tsx';
 import WishlistHeart from '../wishlist/WishlistHeart.tsx';
-import { formatPrice, timeAgo } from './format.ts';
+import { formatDistance, formatPrice, timeAgo } from './format.ts';
 
 const MapPin = glyph(mapPinIcon);
 
@@ -18,6 +18,8 @@ export type TCardAd = {
   created_at: string | Date;
   /** Public lists hold active and reserved ads; reserved ones get a badge. */
   status?: string;
+  /** In a near search: how far the ad's place is (km). */
+  distance_km?: number;
 };
 
 type Props = {
@@ -88,6 +90,11 @@ export default function AdCard({ ad, now, eager = false, wishlist = false }: Pro
           <p className="flex items-center gap-1 text-sm text-slate-600">
             <MapPin className="h-4 w-4 shrink-0" aria-hidden="true" />
             <span className="line-clamp-1 min-w-0 wrap-anywhere">{ad.location}</span>
+            {ad.distance_km !== undefined && (
+              <span className="shrink-0 font-medium text-slate-800" data-testid="distance">
+                · {formatDistance(ad.distance_km)}
+              </span>
+            )}
           </p>
         )}
         <div className="mt-auto flex items-end justify-between gap-3 pt-2">

@@ -3,6 +3,7 @@ import * as slidersIcon from 'lucide-react/icons/sliders-horizontal';
 import { type Ref, useId, useRef, useState } from 'react';
 import { checkPriceRange, type TPriceErrors } from '../../lib/browse-filters.ts';
 import { notify } from '../../lib/toast.ts';
+import NearFilter, { type TNearValue } from '../places/NearFilter.tsx';
 import { glyph } from '../ui/glyph.tsx';
 import { formatCount } from './format.ts';
 import { followInPage } from './in-page-link.ts';
@@ -32,6 +33,8 @@ export default function FilterPanel({
   categoryHref,
   onCategory,
   onPrice,
+  near,
+  onNear,
 }: {
   categories: TCategory[];
   /** The chosen category's slug ('' for all). */
@@ -46,6 +49,8 @@ export default function FilterPanel({
   categoryHref: (slug: string) => string;
   onCategory: (slug: string) => void;
   onPrice: (min: string, max: string) => void;
+  near: TNearValue;
+  onNear: (near: TNearValue) => void;
 }) {
   const ids = useId();
   const [panelOpen, setPanelOpen] = useState(false);
@@ -116,6 +121,7 @@ export default function FilterPanel({
           )}
         </button>
         <div id={`${ids}-panel`} className={`${panelOpen ? 'block' : 'hidden'} mt-5 space-y-6 lg:block`}>
+          <NearFilter value={near} onChange={onNear} />
           <nav aria-labelledby={`${ids}-cat`}>
             <h2 id={`${ids}-cat`} className="mb-2 text-sm font-semibold text-slate-900">
               Categories

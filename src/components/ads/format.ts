@@ -45,8 +45,12 @@ export type TBrowseFilters = {
   category: string;
   minPrice: string;
   maxPrice: string;
-  sort: '' | 'price-asc' | 'price-desc' | 'relevance';
+  sort: '' | 'price-asc' | 'price-desc' | 'relevance' | 'distance';
   page: number;
+  /** Near a place id or "lat,lon" ('' for anywhere), the place's label, and the radius in km ('' for 25). */
+  near: string;
+  nearLabel: string;
+  radius: string;
 };
 
 export const EMPTY_FILTERS: TBrowseFilters = {
@@ -56,6 +60,9 @@ export const EMPTY_FILTERS: TBrowseFilters = {
   maxPrice: '',
   sort: '',
   page: 1,
+  near: '',
+  nearLabel: '',
+  radius: '',
 };
 
 /** The page URL's query for these filters (only what is set), for sharing and reloads. */
@@ -65,6 +72,8 @@ export function browseQuery(f: TBrowseFilters): string {
   if (f.category) p.set('pselectedCategory', f.category);
   if (f.minPrice) p.set('pminPrice', f.minPrice);
   if (f.maxPrice) p.set('pmaxPrice', f.maxPrice);
+  if (f.near) p.set('pnear', f.near);
+  if (f.near && f.radius) p.set('pradius', f.radius);
   if (f.sort) p.set('sort', f.sort);
   if (f.page > 1) p.set('page', String(f.page));
   const s = p.toString();
@@ -72,7 +81,12 @@ export function browseQuery(f: TBrowseFilters): string {
 }
 
 /** Whether the sidebar counts categories for these filters (a search or a price range). */
-export const countsCategories = (f: TBrowseFilters) => !!(f.search.trim() || f.minPrice || f.maxPrice);
+export const countsCategories = (f: TBrowseFilters) => !!(f.search.trim() || f.minPrice || f.maxPrice || f.near);
+
+/** "12 km" (whole km from 10 up, one decimal below): how far an ad is in a near search. */
+export function formatDistance(km: number): string {
+  return km < 10 ? `${Math.round(km * 10) / 10} km` : `${formatCount(Math.round(km))} km`;
+}
 
 /** The API query (GET /api/all-ads) for these filters. */
 export function apiQuery(f: TBrowseFilters, limit: number): string {
@@ -83,5 +97,7 @@ export function apiQuery(f: TBrowseFilters, limit: number): string {
   p.set('sort', f.sort);
   if (f.minPrice) p.set('min_price', f.minPrice);
   if (f.maxPrice) p.set('max_price', f.maxPrice);
+  if (f.near) p.set('near', f.near);
+  if (f.near && f.radius) p.set('radius_km', f.radius);
   return p.toString();
 }
