@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { signUpThroughApi } from './api-setup.ts';
 
 /**
  * Search near a place on the Browse Ads List: the place picker (combobox: typing, arrows,
@@ -84,3 +85,49 @@ test('"Use my location" asks the browser only when clicked and searches around i
   await expect(cardHeadings(page)).toHaveText(around.ads.map((a: TCard) => a.heading));
   await context.close();
 });
+
+for (const width of [1280, 375]) {
+  test(`a seller picks a place when posting, it fills Location and is offered first next time (${width} px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await signUpThroughApi(page, `Pia Place ${Date.now()}`, 'near');
+    await page.goto('/admin/add-ads');
+    await expect(page.getByRole('heading', { name: 'Add Advertisment' })).toBeVisible();
+    const heading = `Oak bookcase ${Date.now().toString(36)}`;
+    await page.getByLabel('Heading', { exact: true }).fill(heading);
+    await page.getByLabel('Category', { exact: true }).selectOption({ label: 'Furniture' });
+    await page.getByRole('textbox', { name: 'Description' }).click();
+    await page.keyboard.type('Five shelves, solid oak.');
+    await page.getByLabel('Price', { exact: true }).fill('120');
+    await page.getByLabel('Rating', { exact: true }).selectOption('4');
+
+    const place = page.getByRole('combobox', { name: 'Place' });
+    await place.fill('Richmn');
+    // Typo-tolerant: the misspelt name still offers Richmond, Virginia.
+    const option = page.getByRole('option', { name: 'Richmond, Virginia, US' });
+    await expect(option).toBeVisible();
+    await option.click();
+    await expect(place).toHaveValue('Richmond, Virginia, US');
+    await expect(page.getByLabel('Location', { exact: true })).toHaveValue('Richmond, Virginia, US');
+    await page.screenshot({ path: test.info().outputPath(`ad-form-place-${width}.png`), fullPage: width < 640 });
+    await page.getByRole('button', { name: 'Create Ads' }).click();
+    await expect(page.getByText('Ad created successfully')).toBeVisible();
+
+    // The public page names the place.
+    const mine = await (await page.request.get('/api/all-ads?search=' + encodeURIComponent(heading))).json();
+    expect(mine.ads[0].place).toMatchObject({ label: 'Richmond, Virginia, US' });
+
+    // Next time the last place is offered first, before typing.
+    await page.goto('/admin/add-ads');
+    const offered = page.getByRole('listbox', { name: 'Place' }).getByRole('option');
+    await page.getByRole('combobox', { name: 'Place' }).focus();
+    await expect(offered.first()).toHaveText('Richmond, Virginia, US');
+    // A seller's own text in Location stays when a place is chosen.
+    await page.getByLabel('Location', { exact: true }).fill('Near the river');
+    await page.getByRole('combobox', { name: 'Place' }).focus();
+    await offered.first().click();
+    await expect(page.getByRole('combobox', { name: 'Place' })).toHaveValue('Richmond, Virginia, US');
+    await expect(page.getByLabel('Location', { exact: true })).toHaveValue('Near the river');
+  });
+}

@@ -10,6 +10,8 @@ export type TValues = {
   price: string;
   rating: string;
   location: string;
+  /** The gazetteer place (the place picker), or none. */
+  place: { id: number; label: string } | null;
   features: { value: string }[];
   featured: boolean;
 };
@@ -21,6 +23,7 @@ export const EMPTY: TValues = {
   price: '',
   rating: '',
   location: '',
+  place: null,
   features: [{ value: '' }],
   featured: false,
 };
@@ -46,6 +49,7 @@ export function adToValues(ad: TAdRecord): TValues {
     price: String(ad.price),
     rating: String(ad.rating),
     location: ad.location,
+    place: ad.place ? { id: ad.place.id, label: ad.place.label } : null,
     features: feats.length ? feats : [{ value: '' }],
     featured: ad.make_as_featured === 'Y',
   };

@@ -12,6 +12,7 @@ import { useSchemaForm } from '../../components/ui/schema-form.ts';
 import { apiFetch, type TApiData } from '../../lib/api.ts';
 import { createSubmissionKeys } from '../../lib/submission-key.ts';
 import { notify } from '../../lib/toast.ts';
+import AdPlaceField, { rememberAdPlace } from '../components/AdPlaceField.tsx';
 import { Field, FormShell } from '../components/form.tsx';
 import ImageDrop, { type TExistingImage } from '../components/ImageDrop.tsx';
 import { useReturnTo } from '../components/list-return.ts';
@@ -134,6 +135,8 @@ export default function AdForm() {
     body.append('price', values.price.trim());
     body.append('rating', values.rating);
     body.append('location', values.location.trim());
+    // No place on a new ad: the server finds the one the location names, if any.
+    if (values.place || isEdit) body.append('place_id', values.place ? String(values.place.id) : '');
     const feats = values.features.map((f) => f.value.trim()).filter(Boolean);
     body.append('features', feats.length ? JSON.stringify(feats.map((value, i) => ({ id: i + 1, value }))) : '');
     body.append('make_as_featured', values.featured ? 'Y' : 'N');
@@ -158,6 +161,7 @@ export default function AdForm() {
       return;
     }
     submissions.succeeded();
+    rememberAdPlace(values.place);
     notify.success(String(res.message ?? 'Saved.'), 'Success');
     navigate(listTo);
   });
@@ -282,6 +286,18 @@ export default function AdForm() {
             ))}
           </Select>
         </Field>
+        <Controller
+          control={form.control}
+          name="place"
+          render={({ field }) => (
+            <AdPlaceField
+              value={field.value}
+              onChange={field.onChange}
+              location={form.watch('location')}
+              setLocation={(text) => form.setValue('location', text, { shouldDirty: true })}
+            />
+          )}
+        />
         <Field label="Location" htmlFor={ids.location}>
           <Input id={ids.location} type="text" maxLength={200} {...form.register('location')} />
         </Field>

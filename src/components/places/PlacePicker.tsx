@@ -46,6 +46,7 @@ export default function PlacePicker({
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const asked = useRef(0);
+  const closing = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   // A choice made elsewhere (a reset, "Use my location") shows in the field.
   useEffect(() => setText(value?.label ?? ''), [value?.id, value?.label]);
@@ -94,8 +95,13 @@ export default function PlacePicker({
         placeholder={placeholder}
         value={text}
         className={controlClass('compact', 'w-full')}
-        onFocus={() => setOpen(true)}
-        onBlur={() => setTimeout(() => setOpen(false), 120)}
+        onFocus={() => {
+          clearTimeout(closing.current);
+          setOpen(true);
+        }}
+        onBlur={() => {
+          closing.current = setTimeout(() => setOpen(false), 120);
+        }}
         onChange={(e) => {
           setText(e.target.value);
           setOpen(true);
