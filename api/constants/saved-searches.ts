@@ -29,12 +29,16 @@ export function savedSearchHref(s: {
   minPrice: number | null;
   maxPrice: number | null;
   sort: string;
+  near?: string;
+  radiusKm?: number | null;
 }): string {
   const p = new URLSearchParams();
   if (s.search) p.set('psearchKeyword', s.search);
   if (s.category) p.set('pselectedCategory', s.category);
   if (s.minPrice !== null) p.set('pminPrice', String(s.minPrice));
   if (s.maxPrice !== null) p.set('pmaxPrice', String(s.maxPrice));
+  if (s.near) p.set('pnear', s.near);
+  if (s.near && s.radiusKm) p.set('pradius', String(s.radiusKm));
   if (s.sort) p.set('sort', s.sort);
   const q = p.toString();
   return q ? `/?${q}` : '/';

@@ -37,12 +37,17 @@ export const ZSavedSearchCreate = z
     sort: filters.sort,
     minPrice: filters.min_price,
     maxPrice: filters.max_price,
+    near: filters.near,
+    radiusKm: filters.radius_km,
     name: z.preprocess((v) => (v === '' || v === null ? undefined : v), name.optional()),
     frequency,
   })
   .superRefine((q, ctx) => {
     if (q.minPrice !== undefined && q.maxPrice !== undefined && q.minPrice > q.maxPrice) {
       ctx.addIssue({ code: 'custom', message: AD_QUERY_MESSAGES.priceRange, path: ['minPrice'] });
+    }
+    if (q.sort === 'distance' && !q.near) {
+      ctx.addIssue({ code: 'custom', message: AD_QUERY_MESSAGES.distanceNeedsNear, path: ['sort'] });
     }
   });
 export type TSavedSearchCreate = z.infer<typeof ZSavedSearchCreate>;

@@ -148,13 +148,29 @@ describe('the demo seed', () => {
     expect(record.categories.find((c: { slug: string }) => c.slug === 'vehicles').count).toBe(5);
   }, 180_000);
 
-  it('starts with a saved search each for Emma and Liam', async () => {
+  it('starts with saved searches for Emma and Liam, one of them near Denver', async () => {
     const login = async (email: string) =>
       (await call('POST', '/user/login', { json: { email, password: 'customer123' } })).data.token as string;
     const emma = await call('GET', '/saved-searches', { token: await login('emma@example.com') });
     expect(emma.data.savedSearches).toMatchObject([{ search: 'bike', frequency: 'instant' }]);
     const liam = await call('GET', '/saved-searches', { token: await login('liam@example.com') });
-    expect(liam.data.savedSearches).toMatchObject([{ search: 'sofa', frequency: 'daily' }]);
+    expect(liam.data.savedSearches).toMatchObject([
+      { search: 'sofa', frequency: 'daily' },
+      {
+        search: '',
+        name: 'All ads, near Denver, Colorado, US',
+        radiusKm: 50,
+        href: expect.stringMatching(/pnear=\d+&pradius=50$/),
+      },
+    ]);
+  });
+
+  it('puts every demo ad at the real city its location names', async () => {
+    const list = await call('GET', '/all-ads?limit=100');
+    for (const ad of list.data.ads) {
+      expect(ad.place, ad.location).toBeDefined();
+      expect(ad.place.label.split(',')[0], ad.location).toBe(ad.location.split(',')[0]);
+    }
   });
 
   it('starts the moderation screen with a held ad, a reported ad and one logged decision', async () => {

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import {
   check,
   customType,
+  doublePrecision,
   index,
   integer,
   numeric,
@@ -47,6 +48,11 @@ export const savedSearches = pgTable(
     minPrice: numeric('min_price', { precision: 12, scale: 2, mode: 'number' }),
     maxPrice: numeric('max_price', { precision: 12, scale: 2, mode: 'number' }),
     sort: text('sort').notNull().default(''),
+    /** A near search: `near` as given (a place id or "lat,lon", '' for none), its position and radius. */
+    near: text('near').notNull().default(''),
+    nearLat: doublePrecision('near_lat'),
+    nearLon: doublePrecision('near_lon'),
+    radiusKm: doublePrecision('radius_km'),
     frequency: text('frequency', { enum: ALERT_FREQUENCIES }).notNull().default('instant'),
     /** When its owner last opened it: the matches since are "new since your last visit". */
     lastViewedAt: timestamp('last_viewed_at', { withTimezone: true }),

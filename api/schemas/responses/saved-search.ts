@@ -14,6 +14,8 @@ export const ZSavedSearch = z
     categoryName: z.string().openapi({ description: "The category's name, or '' for every category." }),
     minPrice: z.number().min(0).nullable(),
     maxPrice: z.number().min(0).nullable(),
+    near: z.string().openapi({ description: "A near search's place id or 'lat,lon'; '' for none." }),
+    radiusKm: z.number().nullable().openapi({ description: "A near search's radius in km; null for none." }),
     sort: z.string(),
     frequency: z.enum(ALERT_FREQUENCIES),
     newCount: z.number().int().min(0).openapi({ description: 'Ads found since its owner last opened it.' }),

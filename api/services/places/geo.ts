@@ -19,16 +19,21 @@ export function haversineKm(a: TPoint, b: TPoint): number {
 /** A distance as the answer carries it: km with one decimal. */
 export const roundKm = (km: number) => Math.round(km * 10) / 10;
 
+/** The haversine in SQL between two positions given as SQL (degrees). */
+export function distanceBetween(lat1: SQL, lon1: SQL, lat2: SQL, lon2: SQL): SQL {
+  return sql`(2 * ${EARTH_RADIUS_KM}::float8 * asin(least(1, sqrt(
+    power(sin(radians(${lat2} - ${lat1}) / 2), 2) +
+    cos(radians(${lat1})) * cos(radians(${lat2})) *
+    power(sin(radians(${lon2} - ${lon1}) / 2), 2)))))`;
+}
+
 /** The same haversine in SQL, from `center` to a place's position (the database's own trigonometry). */
 export function distanceSql(
   center: TPoint,
   lat: SQL | typeof places.latitude = places.latitude,
   lon: SQL | typeof places.longitude = places.longitude,
 ): SQL {
-  return sql`(2 * ${EARTH_RADIUS_KM}::float8 * asin(least(1, sqrt(
-    power(sin(radians(${lat} - ${center.lat}::float8) / 2), 2) +
-    cos(radians(${center.lat}::float8)) * cos(radians(${lat})) *
-    power(sin(radians(${lon} - ${center.lon}::float8) / 2), 2)))))`;
+  return distanceBetween(sql`${center.lat}::float8`, sql`${center.lon}::float8`, sql`${lat}`, sql`${lon}`);
 }
 
 /**

@@ -1,12 +1,15 @@
 import { count, eq } from 'drizzle-orm';
 import { generateToken } from '../../auth/session.ts';
+import { NEAR_RADIUS_DEFAULT_KM } from '../../constants/places.ts';
 import { MAX_SAVED_SEARCHES } from '../../constants/saved-searches.ts';
 import { db } from '../../db/client.ts';
 import { categories, savedSearches, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { recordIdempotentAnswer } from '../../lib/idempotency-claims.ts';
+import { formatNear } from '../../schemas/near.ts';
 import { SAVED_SEARCH_MESSAGES, type TSavedSearchCreate } from '../../schemas/saved-search.ts';
-import { searchTerms, tsquery } from '../ads/list-ads.ts';
+import { NEAR_UNKNOWN_PLACE, searchTerms, tsquery } from '../ads/list-ads.ts';
+import { resolveNear } from '../places/card-places.ts';
 import { findOwnSavedSearch } from './saved-search-view.ts';
 import { savedSearchSummary } from './summary.ts';
 
@@ -26,6 +29,8 @@ export async function createSavedSearch(options: { userId: number; input: TSaved
       .where(eq(categories.slug, input.category));
     if (!category) throw new AppError('BAD_REQUEST', SAVED_SEARCH_MESSAGES.category);
   }
+  const center = input.near ? await resolveNear(input.near) : undefined;
+  if (input.near && !center) throw new AppError('BAD_REQUEST', NEAR_UNKNOWN_PLACE);
   const terms = searchTerms(input.search);
   const name =
     input.name ??
@@ -34,6 +39,7 @@ export async function createSavedSearch(options: { userId: number; input: TSaved
       categoryName: category?.name,
       minPrice: input.minPrice,
       maxPrice: input.maxPrice,
+      nearLabel: center ? (center.place?.label ?? 'your location') : undefined,
     }).slice(0, 120);
 
   return db().transaction(async (tx) => {
@@ -53,6 +59,14 @@ export async function createSavedSearch(options: { userId: number; input: TSaved
         minPrice: input.minPrice ?? null,
         maxPrice: input.maxPrice ?? null,
         sort: input.sort,
+        ...(input.near && center
+          ? {
+              near: formatNear(input.near),
+              nearLat: center.lat,
+              nearLon: center.lon,
+              radiusKm: input.radiusKm ?? NEAR_RADIUS_DEFAULT_KM,
+            }
+          : {}),
         frequency: input.frequency,
         unsubscribeToken: generateToken(),
       })

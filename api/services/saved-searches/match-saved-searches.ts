@@ -11,6 +11,7 @@ import {
 import { rowsOf } from '../../lib/rows-of.ts';
 import { categoryNameDocument } from '../ads/list-ads.ts';
 import { publicAdFilter } from '../ads/public-ad-filter.ts';
+import { distanceBetween } from '../places/geo.ts';
 
 /** The longest word searchTerms keeps (list-ads.ts): no key term is longer. */
 const MAX_KEY_LENGTH = 64;
@@ -36,7 +37,8 @@ const GRACE_MS = 60_000;
  *   prefix of every lexeme of the batch is looked up in saved_searches_key_term_idx;
  * - searches without words, through the ad's category (saved_searches_category_idx);
  * - searches with neither (a price range over everything), against every ad.
- * Each candidate then gets the full test: category, price range, words. A search only finds
+ * Each candidate then gets the full test: category, price range, words, and for a near
+ * search the distance of the ad's place. A search only finds
  * ads published after it was saved, and never its owner's own ads. Returns how many new
  * (search, ad) pairs were found.
  */
@@ -50,8 +52,10 @@ async function matchBatch(adIds: number[]): Promise<number> {
     const result = await tx.execute(sql`
     WITH batch AS MATERIALIZED (
       SELECT ${ads.id} AS id, ${ads.userId} AS user_id, ${ads.categoryId} AS category_id, ${ads.price} AS price,
-             ${ads.publishedAt} AS published_at, ${ads.search} || ${categoryNameDocument} AS doc
+             ${ads.publishedAt} AS published_at, ${ads.search} || ${categoryNameDocument} AS doc,
+             pl.latitude AS lat, pl.longitude AS lon
       FROM ${ads} JOIN ${categories} ON ${categories.id} = ${ads.categoryId}
+      LEFT JOIN places pl ON pl.id = ${ads.placeId}
       WHERE ${inArray(ads.id, adIds)} AND ${publicAdFilter()}
     ), prefixes AS (
       SELECT DISTINCT b.id AS ad_id, left(l.lexeme, n) AS prefix
@@ -82,6 +86,8 @@ async function matchBatch(adIds: number[]): Promise<number> {
       AND s.user_id <> b.user_id
       AND s.created_at <= b.published_at
       AND (s.query IS NULL OR b.doc @@ s.query)
+      -- A near search: the ad's place within its radius (the ad list's haversine).
+      AND (s.near_lat IS NULL OR (b.lat IS NOT NULL AND ${distanceBetween(sql`s.near_lat`, sql`s.near_lon`, sql`b.lat`, sql`b.lon`)} <= s.radius_km))
     ON CONFLICT DO NOTHING
     RETURNING saved_search_id`);
     return rowsOf(result).length;

@@ -26,6 +26,8 @@ export async function selectSavedSearches(where: SQL | undefined, q: Db | Tx = d
       minPrice: savedSearches.minPrice,
       maxPrice: savedSearches.maxPrice,
       sort: savedSearches.sort,
+      near: savedSearches.near,
+      radiusKm: savedSearches.radiusKm,
       frequency: savedSearches.frequency,
       newCount,
       lastViewedAt: savedSearches.lastViewedAt,

@@ -8,11 +8,14 @@ export type TSearchSummaryInput = {
   categoryName?: string;
   minPrice?: number | null;
   maxPrice?: number | null;
+  /** A near search's place ("Richmond, Virginia, US"), or "your location". */
+  nearLabel?: string;
 };
 
 /**
  * A saved search's default name, read like a sentence: "sofa in Furniture, $50–$400",
- * "bike, under $300", "Vehicles, from $1,000", "All ads" when nothing narrows it.
+ * "bike, under $300", "Vehicles, from $1,000", "All ads" when nothing narrows it; a near
+ * search adds "near Richmond, Virginia, US".
  */
 export function savedSearchSummary(input: TSearchSummaryInput): string {
   const words = (input.search ?? '').trim().replace(/\s+/g, ' ');
@@ -24,5 +27,6 @@ export function savedSearchSummary(input: TSearchSummaryInput): string {
   if (min !== undefined && max !== undefined) price = min === max ? money(min) : `${money(min)}–${money(max)}`;
   else if (min !== undefined) price = `from ${money(min)}`;
   else if (max !== undefined) price = `under ${money(max)}`;
-  return price ? `${what}, ${price}` : what;
+  const named = price ? `${what}, ${price}` : what;
+  return input.nearLabel ? `${named}, near ${input.nearLabel}` : named;
 }

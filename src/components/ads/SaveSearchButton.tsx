@@ -36,6 +36,8 @@ export default function SaveSearchButton({ filters }: Props) {
         sort: current.sort,
         minPrice: current.minPrice || undefined,
         maxPrice: current.maxPrice || undefined,
+        near: current.near || undefined,
+        radiusKm: current.near && current.radius ? current.radius : undefined,
         frequency: 'instant',
       },
     });
