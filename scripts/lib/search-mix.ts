@@ -3,6 +3,10 @@
 // the mix fits whatever the database holds.
 
 const SORTS = ['', 'price-asc', 'price-desc', 'relevance'];
+/** A near search's radii (km), from a neighbourhood to a region. */
+const RADII = [5, 10, 25, 50, 100, 200];
+/** The cities the bulk seeder and the demo put ads in: the near searches measure from them. */
+const CITY_NAMES = ['Austin', 'Denver', 'Chicago', 'Seattle', 'Miami', 'Boston', 'Phoenix', 'Houston', 'Richmond', 'Dallas'];
 const PRICE_STEPS = [0, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 20000];
 
 const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)] as T;
@@ -31,12 +35,33 @@ export async function catalogueWords(site: string): Promise<{ words: string[]; s
   return { words: [...words], slugs };
 }
 
+/** The gazetteer places of CITY_NAMES (biggest of each name), as GET /api/places finds them. */
+export async function mixPlaces(site: string): Promise<{ ids: number[]; names: string[] }> {
+  const ids: number[] = [];
+  for (const name of CITY_NAMES) {
+    const res = (await (await fetch(`${site}/api/places?q=${encodeURIComponent(name)}`)).json()) as {
+      data: { id: number }[];
+    };
+    if (res.data[0]) ids.push(res.data[0].id);
+  }
+  return { ids, names: CITY_NAMES };
+}
+
+/** A picker's request: 2–6 letters of a city's name, now and then with a letter dropped (a typo). */
+export function placesPath(names: string[]): string {
+  const name = pick(names).toLowerCase();
+  let q = name.slice(0, 2 + Math.floor(Math.random() * 5));
+  if (q.length > 4 && Math.random() < 0.2) q = q.slice(0, 2) + q.slice(3);
+  return `/api/places?q=${encodeURIComponent(q)}`;
+}
+
 /**
  * One random search as a path: 1–2 catalogue words (a quarter of the time the last one cut to
  * a 3–4 letter prefix, as while typing), a random category half the time, a random price range
- * half the time (sometimes only one bound), any sort, pages 1–5 (page 1 most often).
+ * half the time (sometimes only one bound), near a city a third of the time (5–200 km), any
+ * sort, pages 1–5 (page 1 most often).
  */
-export function mixPath(kind: 'api' | 'home', words: string[], categories: string[]): string {
+export function mixPath(kind: 'api' | 'home', words: string[], categories: string[], places: number[] = []): string {
   const terms = Array.from({ length: Math.random() < 0.7 ? 1 : 2 }, () => pick(words));
   if (Math.random() < 0.25) {
     const last = terms.length - 1;
@@ -53,7 +78,9 @@ export function mixPath(kind: 'api' | 'home', words: string[], categories: strin
     else if (r < 0.8) min = a;
     else max = b || 100;
   }
-  const sort = pick(SORTS);
+  // A third of the searches are near one of the cities, within 5–200 km, some nearest first.
+  const near = places.length && Math.random() < 1 / 3 ? pick(places) : undefined;
+  const sort = near && Math.random() < 0.3 ? 'distance' : pick(SORTS);
   const page = Math.random() < 0.6 ? 1 : 2 + Math.floor(Math.random() * 4);
   const p = new URLSearchParams();
   const names =
@@ -64,6 +91,10 @@ export function mixPath(kind: 'api' | 'home', words: string[], categories: strin
   if (category) p.set(names.category, category);
   if (min !== undefined) p.set(names.min, String(min));
   if (max !== undefined) p.set(names.max, String(max));
+  if (near !== undefined) {
+    p.set(kind === 'api' ? 'near' : 'pnear', String(near));
+    p.set(kind === 'api' ? 'radius_km' : 'pradius', String(pick(RADII)));
+  }
   if (sort) p.set('sort', sort);
   if (page > 1) p.set('page', String(page));
   if (kind === 'api') p.set('limit', '10');
