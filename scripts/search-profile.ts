@@ -32,13 +32,19 @@ const words = [
   ),
 ];
 const categories = await column(sql`SELECT slug AS v FROM categories`);
+// The near searches measure from the biggest place of each of the mix's cities (search-mix.ts).
+const places = (
+  await column(sql`SELECT DISTINCT ON (name) id::text AS v FROM places
+    WHERE name IN ('Austin', 'Denver', 'Chicago', 'Seattle', 'Miami', 'Boston', 'Phoenix', 'Houston', 'Richmond', 'Dallas')
+    ORDER BY name, population DESC`)
+).map(Number);
 console.log(`${words.length} words, ${categories.length} categories`);
 
 const mixFile = process.env.MIX;
 const paths =
   mixFile && fs.existsSync(mixFile)
     ? fs.readFileSync(mixFile, 'utf8').split('\n').filter(Boolean)
-    : Array.from({ length: N }, () => mixPath('api', words, categories));
+    : Array.from({ length: N }, () => mixPath('api', words, categories, places));
 if (mixFile && !fs.existsSync(mixFile)) fs.writeFileSync(mixFile, `${paths.join('\n')}\n`);
 
 const times: { ms: number; path: string; total: number | string }[] = [];
@@ -57,6 +63,8 @@ for (const path of paths) {
       sort: (p.get('sort') ?? '') as TAdSort,
       minPrice: number('min_price'),
       maxPrice: number('max_price'),
+      near: p.has('near') ? { kind: 'place', id: Number(p.get('near')) } : undefined,
+      radiusKm: number('radius_km'),
       withCategoryCounts: process.env.CC === '1',
     });
     total = r.totalCapped ? `${r.total}+` : r.total;
@@ -79,8 +87,9 @@ const shapes = new Map<string, number[]>();
 for (const t of times) {
   const found =
     typeof t.total === 'string' ? (t.total.endsWith('+') ? 'past the cap' : 'error') : t.total ? 'counted' : 'none';
-  const sort = new URL(t.path, 'http://localhost').searchParams.get('sort') || 'newest';
-  const key = `${found}, ${sort}`;
+  const q = new URL(t.path, 'http://localhost').searchParams;
+  const sort = q.get('sort') || 'newest';
+  const key = `${q.has('near') ? 'near, ' : ''}${found}, ${sort}`;
   shapes.set(key, [...(shapes.get(key) ?? []), t.ms]);
 }
 console.log('by shape (searches, mean ms, share of all the time):');

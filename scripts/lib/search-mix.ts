@@ -6,7 +6,18 @@ const SORTS = ['', 'price-asc', 'price-desc', 'relevance'];
 /** A near search's radii (km), from a neighbourhood to a region. */
 const RADII = [5, 10, 25, 50, 100, 200];
 /** The cities the bulk seeder and the demo put ads in: the near searches measure from them. */
-const CITY_NAMES = ['Austin', 'Denver', 'Chicago', 'Seattle', 'Miami', 'Boston', 'Phoenix', 'Houston', 'Richmond', 'Dallas'];
+const CITY_NAMES = [
+  'Austin',
+  'Denver',
+  'Chicago',
+  'Seattle',
+  'Miami',
+  'Boston',
+  'Phoenix',
+  'Houston',
+  'Richmond',
+  'Dallas',
+];
 const PRICE_STEPS = [0, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 20000];
 
 const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)] as T;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { searchTestHooks } from '../../api/services/ads/list-ads.ts';
+import { searchTestHooks } from '../../api/services/ads/search-run.ts';
 import { insertAd, insertCategory } from '../helpers/catalog-factory.ts';
 import { call, makeUser } from '../helpers/client.ts';
 import { driver, setupTestDb } from '../helpers/test-db.ts';

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../api/db/client.ts';
 import { ads } from '../../api/db/schema/index.ts';
-import { searchTestHooks } from '../../api/services/ads/list-ads.ts';
+import { searchTestHooks } from '../../api/services/ads/search-run.ts';
 import { SEARCH_TIMEOUT_MESSAGE } from '../../api/services/ads/search-settings.ts';
 import { insertAd, insertCategory } from '../helpers/catalog-factory.ts';
 import { call, makeUser } from '../helpers/client.ts';

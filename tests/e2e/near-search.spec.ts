@@ -115,7 +115,7 @@ for (const width of [1280, 375]) {
     await expect(page.getByText('Ad created successfully')).toBeVisible();
 
     // The public page names the place.
-    const mine = await (await page.request.get('/api/all-ads?search=' + encodeURIComponent(heading))).json();
+    const mine = await (await page.request.get(`/api/all-ads?search=${encodeURIComponent(heading)}`)).json();
     expect(mine.ads[0].place).toMatchObject({ label: 'Richmond, Virginia, US' });
 
     // Next time the last place is offered first, before typing.

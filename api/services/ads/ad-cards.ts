@@ -2,6 +2,7 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import type { TVisibleState } from '../../constants/ad-states.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { ads, categories } from '../../db/schema/index.ts';
+import { placeField, placeJsonSql } from '../places/card-places.ts';
 
 // An ad card as the lists read it (the public list, the seller page, saved searches): its
 // columns, the query that reads a page of them, and the same card built as JSON inside a
@@ -17,7 +18,7 @@ export const adCardColumns = {
   category: categories.name,
   category_slug: categories.slug,
   location: ads.location,
-  place_id: ads.placeId,
+  place: placeJsonSql(ads.placeId),
   image: ads.image,
   make_as_featured: ads.makeAsFeatured,
   rating: ads.rating,
@@ -25,9 +26,18 @@ export const adCardColumns = {
   status: ads.status,
 };
 
-/** A row of adCardColumns as the API sends it; only visible ads are ever read as cards. */
-export function toAdCard<T extends { price: number | string; image: string | null; status: string }>(r: T) {
-  return { ...r, price: Number(r.price), image: r.image ?? '', status: r.status as TVisibleState };
+/** A row of adCardColumns as the API sends it (`place` where it has one); only visible ads are ever read as cards. */
+export function toAdCard<
+  T extends { price: number | string; image: string | null; status: string; place: string | null },
+>(r: T) {
+  const { place, ...rest } = r;
+  return {
+    ...rest,
+    price: Number(r.price),
+    image: r.image ?? '',
+    status: r.status as TVisibleState,
+    ...placeField(place),
+  };
 }
 
 /** One page of cards: the ads matching `where`, in `order`. */
@@ -52,7 +62,7 @@ export const idIn = (column: typeof ads.id, ids: number[]) => sql`${column} = AN
  */
 const CARD_JSON = sql`json_build_object('id', ${ads.id}, 'slug', ${ads.slug}, 'heading', ${ads.heading},
   'description', ${ads.description}, 'price', ${ads.price}, 'category', ${categories.name},
-  'category_slug', ${categories.slug}, 'location', ${ads.location}, 'place_id', ${ads.placeId},
+  'category_slug', ${categories.slug}, 'location', ${ads.location}, 'place', ${placeJsonSql(ads.placeId)},
   'image', ${ads.image},
   'make_as_featured', ${ads.makeAsFeatured}, 'rating', ${ads.rating},
   'created_at', (extract(epoch FROM ${ads.createdAt}) * 1000)::float8, 'status', ${ads.status})`;

@@ -1,13 +1,7 @@
 import { ads, categories } from '../../db/schema/index.ts';
 import { sanitizeAdDescription } from '../../lib/sanitize.ts';
-import { fromPlaceJson, placeJsonSql } from '../places/card-places.ts';
+import { placeField, placeJsonSql } from '../places/card-places.ts';
 import { ownerActions, type TAdState } from './ad-states.ts';
-
-/** `place` in an answer only where the ad has one. */
-export const placeField = (json: string | null) => {
-  const place = fromPlaceJson(json);
-  return place ? { place } : {};
-};
 
 /** The ad columns every admin read selects (never the search vector), with its category. */
 export const adColumns = {

@@ -4,10 +4,9 @@ import { db } from '../../db/client.ts';
 import { ads, categories, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { sanitizeAdDescription } from '../../lib/sanitize.ts';
-import { placeJsonSql } from '../places/card-places.ts';
-import { placeField } from './ad-record.ts';
-import { newestFirst } from './list-ads.ts';
+import { placeField, placeJsonSql } from '../places/card-places.ts';
 import { publicAdFilter } from './public-ad-filter.ts';
+import { newestFirst } from './search-orders.ts';
 
 export const AD_UNDER_REVIEW = 'This ad is being reviewed and is not shown for now.';
 export const AD_UNAVAILABLE = 'This ad is not available.';

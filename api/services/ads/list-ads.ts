@@ -1,15 +1,14 @@
-import { and, asc, desc, eq, gte, inArray, lte, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { NEAR_RADIUS_DEFAULT_KM } from '../../constants/places.ts';
-import { connection, type Db, db, type Tx } from '../../db/client.ts';
-import { ads, categories } from '../../db/schema/index.ts';
+import { type Db, db, type Tx } from '../../db/client.ts';
+import { ads } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { pgErrorCode } from '../../lib/pg-error.ts';
 import type { TAdSort } from '../../schemas/ad-query.ts';
 import type { TNear } from '../../schemas/near.ts';
 import { countAllAds } from '../categories/count-all-ads.ts';
 import { listCategoriesCached } from '../categories/list-categories.ts';
-import { resolveNear, withPlaces } from '../places/card-places.ts';
-import { distanceSql, placesWithin, type TPoint } from '../places/geo.ts';
+import { resolveNear, withDistance } from '../places/card-places.ts';
+import { placesWithin, type TPoint } from '../places/geo.ts';
 import { cardQuery, cardsJson, fromCardJson, idIn, type TCardRow, toAdCard } from './ad-cards.ts';
 import {
   boundAt,
@@ -23,15 +22,23 @@ import {
 } from './narrow-search.ts';
 import { publicAdFilter } from './public-ad-filter.ts';
 import {
-  SEARCH_TIMEOUT_MESSAGE,
-  searchCountCap,
-  searchSettings,
-  searchTimeoutMs,
-  searchWalkRows,
-} from './search-settings.ts';
+  distanceOrder,
+  newestFirst,
+  newestFirstFromMatches,
+  ORDER,
+  ORDER_FROM_MATCHES,
+  rankedCards,
+  relevanceOrder,
+} from './search-orders.ts';
+import { searchTestHooks, walkOrSort, withNarrowSearch, withSearchTimeout } from './search-run.ts';
+import { searchCountCap, searchWalkRows } from './search-settings.ts';
+import { categoryLookup, namedCategoryKeys, searchCondition, searchTerms } from './search-text.ts';
 import { knownWordsQuery, parseKnownWords, suggestSearch } from './suggest-search.ts';
 import { walkedMatches } from './walked-matches.ts';
-import { termGroup } from './word-forms.ts';
+
+// The public ad list (listAds). Its parts: the search box's words (search-text.ts), the orders
+// (search-orders.ts), how statements run (search-run.ts), the narrow search table
+// (narrow-search.ts, walked-matches.ts) and the suggestions (suggest-search.ts).
 
 export type TListAdsOptions = {
   page: number;
@@ -58,128 +65,6 @@ export type TListAdsOptions = {
 /** One category's matches for the current search; `capped`: at least `count` (counting stopped). */
 export type TCategoryCount = { slug: string; count: number; capped: boolean };
 
-/** Words kept from a search box; the rest of the input is punctuation to the parser anyway. */
-const MAX_WORDS = 8;
-const MAX_WORD_LENGTH = 64;
-
-/**
- * The search box as tsquery terms: letters and digits only (so nothing the user types can
- * be tsquery syntax), lower-cased, the last word a prefix because the user is still typing.
- */
-export function searchTerms(search: string | undefined): string[] {
-  const words = (search ?? '')
-    .toLowerCase()
-    .split(/[^\p{L}\p{M}\p{N}]+/u)
-    .filter(Boolean)
-    .slice(0, MAX_WORDS)
-    .map((w) => w.slice(0, MAX_WORD_LENGTH));
-  return words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w));
-}
-
-/**
- * All `terms` (from searchTerms) as one tsquery, each term matching any of its word forms
- * (word-forms.ts: 'bikes' finds 'bike'); also the admin list's filter. `keyed`: the form a
- * saved search stores (its first word a prefix of all it can match).
- */
-export const tsquery = (terms: string[], options: { keyed?: boolean } = {}) =>
-  sql`to_tsquery('simple', ${terms.map((t) => termGroup(t, options)).join(' & ')})`;
-
-/** Any of `terms` with their forms, as one tsquery: ranking and category-name matching. */
-const anyTermQuery = (terms: string[]) => sql`to_tsquery('simple', ${terms.map((t) => termGroup(t)).join(' | ')})`;
-
-/**
- * A category's name as a search document: a search term that matches it matches every ad in
- * that category ('phones' finds 'Mobile Phones'). The saved-search matcher uses it too.
- */
-export const categoryNameDocument = sql`to_tsvector('simple', ${categories.name})`;
-
-/**
- * One small query over categories: the id of the chosen slug, and for each search term the
- * categories whose name matches it (so 'phones' finds every ad in 'Mobile Phones').
- */
-async function categoryLookup(q: Db | Tx, slug: string, terms: string[], everyCategory = false) {
-  if (!slug && terms.length === 0 && !everyCategory)
-    return { selectedId: undefined, selectedCount: 0, matches: terms.map(() => [] as number[]), all: [] };
-  const flags = terms.map((t) => sql`CASE WHEN ${categoryNameDocument} @@ ${tsquery([t])} THEN '1' ELSE '0' END`);
-  const conditions: SQL[] = [];
-  if (slug) conditions.push(eq(categories.slug, slug));
-  if (terms.length) conditions.push(sql`${categoryNameDocument} @@ ${anyTermQuery(terms)}`);
-  const rows = await q
-    .select({
-      id: categories.id,
-      slug: categories.slug,
-      adCount: categories.adCount,
-      flags: flags.length ? sql<string>`(${sql.join(flags, sql` || `)})::text` : sql<string>`''`,
-    })
-    .from(categories)
-    .where(everyCategory ? undefined : or(...conditions))
-    .orderBy(categories.id);
-  const selected = slug ? rows.find((r) => r.slug === slug) : undefined;
-  return {
-    selectedId: selected?.id,
-    selectedCount: selected?.adCount ?? 0,
-    matches: terms.map((_, i) => rows.filter((r) => r.flags[i] === '1').map((r) => r.id)),
-    /** Every category (id order) when `everyCategory`: the sidebar's counts list them all. */
-    all: everyCategory ? rows : [],
-  };
-}
-
-/**
- * Full-text condition over the generated ads.search tsvector (GIN index). A term that is
- * also a category name matches either the ad's text or that category; terms that match no
- * category are combined into one tsquery so the common case is a single index lookup.
- */
-function searchCondition(terms: string[], categoryMatches: number[][]): SQL {
-  const plain = terms.filter((_, i) => categoryMatches[i].length === 0);
-  const parts: SQL[] = [];
-  if (plain.length) parts.push(sql`${ads.search} @@ ${tsquery(plain)}`);
-  terms.forEach((t, i) => {
-    const ids = categoryMatches[i];
-    if (ids.length) parts.push(or(sql`${ads.search} @@ ${tsquery([t])}`, inArray(ads.categoryId, ids)) as SQL);
-  });
-  return and(...parts) as SQL;
-}
-
-/**
- * Newest first says NULLS LAST to match the indexes (created_at DESC NULLS LAST), so the
- * planner walks ads_created_idx / ads_category_created_idx instead of sorting every row;
- * id breaks ties so OFFSET pages never repeat or skip an ad.
- */
-export const newestFirst = [sql`${ads.createdAt} desc nulls last`, desc(ads.id)];
-
-/**
- * "Best match": ts_rank over the search document with the heading (weight A) counting ten
- * times a description word (C) and the location (B) in between; equal ranks newest first.
- * The query is the terms OR-ed, so a term that matched through a category name still ranks
- * the ads whose own text has it higher.
- */
-const RANK_WEIGHTS = '{0.05, 0.1, 0.4, 1.0}';
-function relevanceOrder(terms: string[], orderable: SQL): SQL[] {
-  return [sql`ts_rank(${RANK_WEIGHTS}::float4[], ${ads.search}, ${anyTermQuery(terms)}) DESC`, orderable, desc(ads.id)];
-}
-
-const ORDER: Record<TPlainSort, SQL[]> = {
-  '': newestFirst,
-  'price-asc': [asc(ads.price), asc(ads.id)],
-  'price-desc': [desc(ads.price), desc(ads.id)],
-};
-
-/** Newest first written so no index serves it (see ORDER_FROM_MATCHES); the admin list uses it too. */
-export const newestFirstFromMatches = [sql`(${ads.createdAt} + interval '0 seconds') desc nulls last`, desc(ads.id)];
-
-/**
- * The same orders written so no index can serve them. The planner misjudges selective
- * filters: a rare search term (full-text selectivity is a guess) or a price range that is
- * rare within a category (cheap vehicles: the columns are correlated) has it walk an order
- * index filtering row after row, up to every ad for a miss. With the count in hand, a
- * selective filter instead collects its matches through the GIN/btree bitmaps and sorts
- * just those.
- */
-const ORDER_FROM_MATCHES: Record<TPlainSort, SQL[]> = {
-  '': newestFirstFromMatches,
-  'price-asc': [sql`(${ads.price} + 0) asc`, asc(ads.id)],
-  'price-desc': [sql`(${ads.price} + 0) desc`, desc(ads.id)],
-};
 /** At most this many matches are sorted directly (a few ms); more are read in index order. */
 export const SORT_MATCHES_UP_TO = 2_000;
 /**
@@ -187,96 +72,6 @@ export const SORT_MATCHES_UP_TO = 2_000;
  * many as the page needs): ranking every match of a common word would read every one.
  */
 export const RANK_NEWEST_UP_TO = 100;
-/**
- * How long (ms) walking an order index may take before the matches are sorted instead
- * (PostgreSQL only): a walk is quick when matches are spread evenly along the order, but a
- * word whose ads all sit at one end of it (a car word sorted by lowest price passes every
- * cheaper ad of the other categories first) reads row after row.
- */
-export const WALK_BUDGET_MS = 15;
-
-/**
- * Runs a filtered list without search words (a price range, the seller page) with
- * searchSettings (PostgreSQL: SET LOCAL in one read transaction, which the order-index walk's
- * savepoint needs). A statement cancelled for taking too long (SQLSTATE
- * 57014) becomes a 503 with a plain message: the visitor gets an answer instead of waiting.
- */
-async function withSearchTimeout<T>(run: (q: Db | Tx) => Promise<T>): Promise<T> {
-  return answeringTimeout(async () => {
-    if (connection().kind !== 'postgres') return await run(db());
-    return await db().transaction(async (tx) => {
-      const settings = Object.entries(searchSettings()).map(
-        ([name, value]) => sql`set_config(${name}, ${value}, true)`,
-      );
-      await tx.execute(sql`SELECT ${sql.join(settings, sql`, `)}`);
-      return run(tx);
-    });
-  });
-}
-
-/**
- * A text search's statements (PostgreSQL): on connections that start with searchSettings, so
- * no transaction is needed for them (three round trips fewer per
- * search), and with sequential scans off: every statement of a text search has the GIN
- * condition, but under a LIMIT the planner hoped to meet enough matches early in a scan of
- * ad_search and evaluated the document function row after row (180 ms for 'tea:*' at 1M
- * ads, against 15 ms through the index; docs/PERFORMANCE.md). Their plans are made once per
- * statement and connection (`force_generic_plan`, for the statements sent prepared:
- * db/prepared.ts and the page's `.prepare()`):
- * planning the counting statement cost more than running it at 100,000 ads (0.73 against
- * 0.63 ms), and none of its plans depends on a value the planner could use: the words reach
- * it as a subquery's result, the category as its partition, chosen while it runs.
- */
-function withNarrowSearch<T>(run: (q: Db) => Promise<T>): Promise<T> {
-  const conn = connection();
-  if (conn.kind !== 'postgres' || !conn.withSettings) return answeringTimeout(() => run(conn.db));
-  const q = conn.withSettings({ ...searchSettings(), enable_seqscan: 'off', plan_cache_mode: 'force_generic_plan' });
-  return answeringTimeout(() => run(q));
-}
-
-/** A statement cancelled for taking too long (SQLSTATE 57014) answers 503 with a plain message. */
-async function answeringTimeout<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (err) {
-    if (pgErrorCode(err) === '57014') {
-      throw new AppError('UNAVAILABLE', SEARCH_TIMEOUT_MESSAGE, { headers: { 'Retry-After': '5' } });
-    }
-    throw err;
-  }
-}
-
-/**
- * Test-only, never set outside tests: a condition added to every search's count (e.g. a
- * pg_sleep, or a function that raises 57014) to force the statement timeout; the walk past
- * the cap tried whatever the sample's density (`walkAlways`), to test it where pages are few;
- * and the walk considered, as the sample's density decides, in a catalogue of any size
- * (`walkAnySize`).
- */
-export const searchTestHooks: { extraCondition?: SQL; walkAlways?: boolean; walkAnySize?: boolean } = {};
-
-/**
- * Rows read by walking an order index (`walk`), or, when that takes longer than
- * WALK_BUDGET_MS, by collecting and sorting the matches (`sort`). On PostgreSQL the walk runs
- * in a savepoint with its own statement timeout; a cancelled walk is rolled back and the sort
- * runs under the search's own timeout. PGlite cannot interrupt a statement: it walks.
- */
-async function walkOrSort<T>(q: Db | Tx, walk: (q: Db | Tx) => Promise<T>, sort: (q: Db | Tx) => Promise<T>) {
-  const ms = searchTimeoutMs();
-  if (connection().kind !== 'postgres' || ms === 0 || q === db()) return walk(q);
-  try {
-    return await (q as Tx).transaction(async (sp) => {
-      await sp.execute(sql`SELECT set_config('statement_timeout', ${String(WALK_BUDGET_MS)}, true)`);
-      const rows = await walk(sp);
-      // SET LOCAL inside a savepoint outlives its release: back to the search's own limit.
-      await sp.execute(sql`SELECT set_config('statement_timeout', ${String(ms)}, true)`);
-      return rows;
-    });
-  } catch (err) {
-    if (pgErrorCode(err) !== '57014') throw err;
-    return sort(q);
-  }
-}
 
 /**
  * Up to `upTo` matches of `where` over ads (id and category), in no order: the one pass that
@@ -304,15 +99,6 @@ function countByCategory(collected: { slug: string; n: number }[], full: boolean
 export const NEAR_UNKNOWN_PLACE = 'near names no place we know: choose one from /api/places, or give lat,lon.';
 
 /**
- * Nearest first, from the ad's place (ads sit at their place), newest first among equals:
- * no index keeps this order, so the matches within the radius are sorted.
- */
-const distanceOrder = (center: TPoint): SQL[] => [
-  sql`(SELECT ${distanceSql(center)} FROM places WHERE places.id = ${ads.placeId}) ASC`,
-  ...newestFirst,
-];
-
-/**
  * The public ad list: filters, sort and one page, plus the total for pagination. A filtered
  * total stops counting past SEARCH_COUNT_CAP (`totalCapped`); a search that finds nothing
  * carries a `suggestion` ("Did you mean …?") when a word of it is not in the catalogue. Each
@@ -324,7 +110,7 @@ export async function listAds(options: TListAdsOptions) {
   const radiusKm = options.radiusKm ?? NEAR_RADIUS_DEFAULT_KM;
   const result = await listAdsAt(options, center ? { center, radiusKm } : undefined);
   const cards: ReturnType<typeof toAdCard<TCardRow>>[] = result.ads;
-  return { ...result, ads: await withPlaces(cards, center ?? undefined) };
+  return { ...result, ads: cards.map((card) => withDistance(card, center ?? undefined)) };
 }
 
 async function listAdsAt(options: TListAdsOptions, near: { center: TPoint; radiusKm: number } | undefined) {
@@ -550,17 +336,6 @@ async function listNarrow<T extends TListEmpty>(
 type TListEmpty = { page: number; limit: number };
 
 /**
- * The index keys ('#c3 | #c7') of the categories whose name `term` matches, as a tsquery
- * expression worked out inside the search's statement (NULL when it names none). The
- * categories are read through their primary key (IS NOT NULL): sequential scans are off on
- * the search connections, and a disabled scan's cost would swamp every other choice the
- * planner makes for the statement (the page's cards then read every ad).
- */
-const namedCategoryKeys = (term: string): SQL =>
-  sql`(SELECT string_agg('''#c' || ${categories.id} || '''', ' | ')::tsquery FROM ${categories}
-       WHERE ${categories.id} IS NOT NULL AND ${categoryNameDocument} @@ ${tsquery([term])})`;
-
-/**
  * The catalogue size from which a search past the cap may walk newest first for its page. In a
  * smaller one a common word's bitmap is cheap (100,000 ads: the walk saved nothing), and planning
  * the walk is paid by every search (about 0.3 ms a statement).
@@ -576,17 +351,6 @@ async function catalogueSize() {
 function totalsOf(counted: number, cap: number, limit: number) {
   const total = Math.min(counted, cap);
   return { total, totalPages: Math.ceil(total / limit), totalCapped: counted > cap };
-}
-
-/** The ads of `ids` (a list or a subquery) ranked by best match for `terms`, one page of them. */
-function rankedCards(q: Db | Tx, terms: string[], ids: number[] | SQLWrapper, limit: number, offset: number) {
-  return cardQuery(
-    q,
-    Array.isArray(ids) ? idIn(ads.id, ids) : inArray(ads.id, ids),
-    relevanceOrder(terms, newestFirst[0] as SQL),
-    limit,
-    offset,
-  );
 }
 
 /**

@@ -4,7 +4,8 @@ import { db } from '../../db/client.ts';
 import { ads, categories, users } from '../../db/schema/index.ts';
 import { filterNumber, type TAdListSort, type TSortOrder } from '../../schemas/admin-list.ts';
 import { adColumns, type TAdRow, toAdRecord } from './ad-record.ts';
-import { newestFirst, newestFirstFromMatches, searchTerms, tsquery } from './list-ads.ts';
+import { newestFirst, newestFirstFromMatches } from './search-orders.ts';
+import { searchTerms, tsquery } from './search-text.ts';
 
 export type TMyAdsFilter = {
   user: TSessionUser;

@@ -26,20 +26,9 @@ export async function readPlaces(ids: number[]): Promise<Map<number, TAdPlace>> 
   return new Map(rows.map((r) => [r.id, { id: r.id, label: placeLabel(r), slug: r.slug, lat: r.lat, lon: r.lon }]));
 }
 
-/**
- * Cards (or an ad) with their `place`, and in a near search their `distance_km` from
- * `center` (one decimal): the page's places are read once, by id.
- */
-export async function withPlaces<T extends { place_id: number | null }>(rows: T[], center?: TPoint) {
-  const found = await readPlaces(rows.map((r) => r.place_id).filter((id): id is number => id !== null));
-  return rows.map(({ place_id, ...row }) => {
-    const place = place_id === null ? undefined : found.get(place_id);
-    return {
-      ...row,
-      ...(place ? { place } : {}),
-      ...(place && center ? { distance_km: roundKm(haversineKm(center, place)) } : {}),
-    };
-  });
+/** A card in a near search with its `distance_km` from `center` (one decimal), where it has a place. */
+export function withDistance<T extends { place?: TAdPlace }>(card: T, center: TPoint | undefined) {
+  return center && card.place ? { ...card, distance_km: roundKm(haversineKm(center, card.place)) } : card;
 }
 
 /** The position a near search measures from: the place's own, or the point given. */
@@ -56,6 +45,12 @@ export const placeJsonSql = (placeId: SQLWrapper) =>
   sql<string | null>`(SELECT json_build_object('id', p.id, 'name', p.name, 'region', p.region,
     'country', p.country, 'slug', p.slug, 'lat', p.latitude, 'lon', p.longitude)::text
     FROM places p WHERE p.id = ${placeId})`;
+
+/** `place` in an answer only where the ad has one (from placeJsonSql's text). */
+export const placeField = (json: string | null) => {
+  const place = fromPlaceJson(json);
+  return place ? { place } : {};
+};
 
 /** The place of placeJsonSql as answers carry it, or undefined. */
 export function fromPlaceJson(text: string | null): TAdPlace | undefined {

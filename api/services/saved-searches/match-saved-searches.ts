@@ -9,8 +9,8 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { rowsOf } from '../../lib/rows-of.ts';
-import { categoryNameDocument } from '../ads/list-ads.ts';
 import { publicAdFilter } from '../ads/public-ad-filter.ts';
+import { categoryNameDocument } from '../ads/search-text.ts';
 import { distanceBetween } from '../places/geo.ts';
 
 /** The longest word searchTerms keeps (list-ads.ts): no key term is longer. */
