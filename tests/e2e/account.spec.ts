@@ -55,6 +55,13 @@ test('a plan request approved by an admin raises the photo limit at once', async
   await dialog.getByRole('button', { name: 'Submit' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText(/Your plan request was sent/)).toBeVisible();
+  // The page now shows the request on its row, and says what happens next.
+  await expect(page.getByRole('row', { name: /Gold/ })).toContainText('Requested');
+  await expect(page.getByRole('button', { name: 'Select Gold' })).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: 'Your request for the Gold plan' })).toContainText(
+    'is waiting for our team',
+  );
+  await page.screenshot({ path: test.info().outputPath('membership-pending-1280.png') });
 
   await page.goto('/admin/account');
   await expect(page.getByTestId('account-plan')).toHaveText('Free');
