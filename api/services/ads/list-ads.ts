@@ -8,7 +8,7 @@ import type { TNear } from '../../schemas/near.ts';
 import { countAllAds } from '../categories/count-all-ads.ts';
 import { listCategoriesCached } from '../categories/list-categories.ts';
 import { resolveNear, withDistance } from '../places/card-places.ts';
-import { placesWithin, type TPoint } from '../places/geo.ts';
+import { placeIdsWithin, type TPoint } from '../places/geo.ts';
 import { cardQuery, cardsJson, fromCardJson, idIn, type TCardRow, toAdCard } from './ad-cards.ts';
 import {
   boundAt,
@@ -108,12 +108,16 @@ export async function listAds(options: TListAdsOptions) {
   const center = options.near ? await resolveNear(options.near) : undefined;
   if (options.near && !center) throw new AppError('BAD_REQUEST', NEAR_UNKNOWN_PLACE);
   const radiusKm = options.radiusKm ?? NEAR_RADIUS_DEFAULT_KM;
-  const result = await listAdsAt(options, center ? { center, radiusKm } : undefined);
+  const placeIds = center ? await placeIdsWithin(center, radiusKm) : [];
+  const result = await listAdsAt(options, center ? { center, radiusKm, placeIds } : undefined);
   const cards: ReturnType<typeof toAdCard<TCardRow>>[] = result.ads;
   return { ...result, ads: cards.map((card) => withDistance(card, center ?? undefined)) };
 }
 
-async function listAdsAt(options: TListAdsOptions, near: { center: TPoint; radiusKm: number } | undefined) {
+async function listAdsAt(
+  options: TListAdsOptions,
+  near: { center: TPoint; radiusKm: number; placeIds: number[] } | undefined,
+) {
   const { page, limit, sort = '', minPrice, maxPrice } = options;
   const terms = searchTerms(options.search);
   const slug = options.category ?? '';
@@ -157,7 +161,7 @@ async function listAdsAt(options: TListAdsOptions, near: { center: TPoint; radiu
     if (minPrice !== undefined) others.push(gte(ads.price, minPrice));
     if (maxPrice !== undefined) others.push(lte(ads.price, maxPrice));
     if (options.sellerId !== undefined) others.push(eq(ads.userId, options.sellerId));
-    if (near) others.push(sql`${ads.placeId} IN ${placesWithin(near.center, near.radiusKm)}`);
+    if (near) others.push(sql`${ads.placeId} = ANY(${`{${near.placeIds.join(',')}}`}::int[])`);
     if (terms.length) others.push(searchCondition(terms, lookup.matches));
     // Only what the public may see (active or reserved, not past its time), always.
     const whereOthers = and(publicAdFilter(), ...others);
