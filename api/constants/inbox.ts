@@ -4,3 +4,6 @@ export type TInboxSource = (typeof INBOX_SOURCES)[number];
 
 /** Messages per page of the admin inbox. */
 export const INBOX_PAGE_SIZE = 20;
+
+/** The FAQ question form asks for a phone number (the product description: name and phone required). */
+export const FAQ_PHONE_REQUIRED = 'Please enter your phone number.';

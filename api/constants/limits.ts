@@ -6,8 +6,9 @@
 /** Ads on one page of the public ad list, and the most one request may ask for. */
 export const AD_PAGE_SIZE = 10;
 export const AD_MAX_LIMIT = 100;
-/** Deepest page served; far past any real catalogue, it keeps OFFSET bounded. */
-export const AD_MAX_PAGE = 100_000;
+/** Deepest page served by every list; far past any real catalogue, it keeps OFFSET bounded. */
+export const MAX_PAGE = 100_000;
+export const AD_MAX_PAGE = MAX_PAGE;
 
 /** Rows on one page of an admin table, and the most one page may ask for. */
 export const ADMIN_PAGE_SIZE = 5;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { AD_MAX_LIMIT, AD_MAX_PAGE, AD_PAGE_SIZE, MAX_PRICE } from '../constants/limits.ts';
 import { NEAR_RADIUS_MAX_KM, NEAR_RADIUS_MIN_KM } from '../constants/places.ts';
 import { parseNear } from './near.ts';
+import { blankToUndefined, PAGING_MESSAGES, zPage } from './paging.ts';
 
 export { AD_MAX_LIMIT, AD_MAX_PAGE, AD_PAGE_SIZE };
 
@@ -11,8 +12,8 @@ export const AD_SORTS = ['', 'price-asc', 'price-desc', 'relevance', 'distance']
 export type TAdSort = (typeof AD_SORTS)[number];
 
 export const AD_QUERY_MESSAGES = {
-  page: 'page must be a whole number of at least 1.',
-  pageMax: `page must be at most ${AD_MAX_PAGE}.`,
+  page: PAGING_MESSAGES.page,
+  pageMax: PAGING_MESSAGES.pageMax,
   limit: 'limit must be a whole number of at least 1.',
   sort: "sort must be empty, 'price-asc', 'price-desc', 'relevance' or 'distance'.",
   near: "near must be a place id (from /api/places) or 'lat,lon' in degrees.",
@@ -24,9 +25,6 @@ export const AD_QUERY_MESSAGES = {
   text: 'must be a single value.',
   categoryCounts: "category_counts must be '1' or '0'.",
 } as const;
-
-/** A query value that may be absent or empty ('' means "not set"). */
-const blankToUndefined = (v: unknown) => (v === '' || v === undefined || v === null ? undefined : v);
 
 /** PostgreSQL text cannot hold NUL; such input can only be noise, so it is dropped. */
 export const stripNul = (s: string) => s.replace(/\0/g, '');
@@ -48,10 +46,7 @@ function price(message: string) {
  */
 export const ZAdQuery = z
   .object({
-    page: z.preprocess(
-      blankToUndefined,
-      wholeNumber(AD_QUERY_MESSAGES.page).max(AD_MAX_PAGE, AD_QUERY_MESSAGES.pageMax).default(1),
-    ),
+    page: zPage(),
     limit: z.preprocess(
       blankToUndefined,
       wholeNumber(AD_QUERY_MESSAGES.limit)

@@ -1,7 +1,8 @@
 import './zod-setup.ts';
 import { z } from 'zod';
-import { AD_MAX_PAGE, ADMIN_MAX_LIMIT, ADMIN_PAGE_SIZE } from '../constants/limits.ts';
+import { ADMIN_MAX_LIMIT, ADMIN_PAGE_SIZE } from '../constants/limits.ts';
 import { stripNul } from './ad-query.ts';
+import { blankToUndefined, PAGING_MESSAGES, wholeNumber, zLimit, zPageOptional } from './paging.ts';
 
 export { ADMIN_MAX_LIMIT, ADMIN_PAGE_SIZE };
 
@@ -17,19 +18,14 @@ export type TUserListSort = (typeof USER_LIST_SORTS)[number];
 export type TSortOrder = (typeof SORT_ORDERS)[number];
 
 export const ADMIN_LIST_MESSAGES = {
-  page: 'page must be a whole number of at least 1.',
-  pageMax: `page must be at most ${AD_MAX_PAGE}.`,
-  limit: `limit must be a whole number from 1 to ${ADMIN_MAX_LIMIT}.`,
+  page: PAGING_MESSAGES.page,
+  pageMax: PAGING_MESSAGES.pageMax,
+  limit: PAGING_MESSAGES.limit(ADMIN_MAX_LIMIT),
   q: 'q must be a single value.',
   order: "order must be 'asc' or 'desc'.",
   sort: (sorts: readonly string[]) => `sort must be one of ${sorts.join(', ')}.`,
   seller: 'seller must be a user id (a whole number of at least 1).',
 } as const;
-
-/** A query value that is absent or empty means "not set". */
-const blankToUndefined = (v: unknown) => (v === '' || v === undefined || v === null ? undefined : v);
-
-const wholeNumber = (message: string) => z.coerce.number({ error: message }).int(message).min(1, message);
 
 /**
  * The optional query of an admin list (GET /api/ads, GET /api/users). Without page or limit
@@ -40,14 +36,8 @@ const wholeNumber = (message: string) => z.coerce.number({ error: message }).int
  */
 function adminListQuery<const S extends readonly [string, ...string[]]>(sorts: S) {
   return z.object({
-    page: z.preprocess(
-      blankToUndefined,
-      wholeNumber(ADMIN_LIST_MESSAGES.page).max(AD_MAX_PAGE, ADMIN_LIST_MESSAGES.pageMax).optional(),
-    ),
-    limit: z.preprocess(
-      blankToUndefined,
-      wholeNumber(ADMIN_LIST_MESSAGES.limit).max(ADMIN_MAX_LIMIT, ADMIN_LIST_MESSAGES.limit).optional(),
-    ),
+    page: zPageOptional(),
+    limit: zLimit(ADMIN_MAX_LIMIT),
     // The filter box's text: cut rather than refused, it is typed by a person.
     q: z
       .string({ error: ADMIN_LIST_MESSAGES.q })

@@ -8,6 +8,7 @@ import {
 } from '../constants/messages.ts';
 import { stripNul } from './ad-query.ts';
 import { ZId } from './fields.ts';
+import { zLimitOr, zPage } from './paging.ts';
 
 /** Characters as people count them (code points), as the database's char_length does. */
 const chars = (s: string) => [...s].length;
@@ -31,8 +32,8 @@ export const ZReportConversation = z.object({
 
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 export const ZConversationListQuery = z.object({
-  page: z.preprocess(blank, z.coerce.number().int().min(1).max(10_000).default(1)),
-  limit: z.preprocess(blank, z.coerce.number().int().min(1).max(100).default(CONVERSATIONS_PAGE_SIZE)),
+  page: zPage(),
+  limit: zLimitOr(100, CONVERSATIONS_PAGE_SIZE),
   adId: z.preprocess(blank, ZId.optional()),
 });
 export const ZConversationQuery = z.object({ before: z.preprocess(blank, ZId.optional()) });

@@ -4,6 +4,7 @@ import { AUDIT_LOG_PAGE_SIZE } from '../constants/limits.ts';
 import { MODERATION_REASON_MAX, REPORT_DETAILS_MAX, REPORT_REASONS } from '../constants/moderation.ts';
 import { stripNul } from './ad-query.ts';
 import { ZId } from './fields.ts';
+import { zLimitOr, zPage } from './paging.ts';
 
 const plain = (max: number, message: string) =>
   z
@@ -60,8 +61,8 @@ export const ZModerationSettingsUpdate = z.object({
 });
 export type TModerationSettingsUpdate = z.infer<typeof ZModerationSettingsUpdate>;
 
-const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
+const _blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 export const ZAuditLogQuery = z.object({
-  page: z.preprocess(blank, z.coerce.number().int().min(1).max(10_000).default(1)),
-  limit: z.preprocess(blank, z.coerce.number().int().min(1).max(100).default(AUDIT_LOG_PAGE_SIZE)),
+  page: zPage(),
+  limit: zLimitOr(100, AUDIT_LOG_PAGE_SIZE),
 });

@@ -2,6 +2,7 @@ import './zod-setup.ts';
 import { z } from 'zod';
 import { SUBSCRIBER_STATES } from '../constants/newsletter.ts';
 import { requiredText } from './fields.ts';
+import { blankToUndefined, zLimit, zPageOptional } from './paging.ts';
 import { richText } from './rich-text.ts';
 
 export const NEWSLETTER_MESSAGES = {
@@ -47,20 +48,10 @@ export const ZNewsletterSend = z.object({
 });
 export type TNewsletterSend = z.infer<typeof ZNewsletterSend>;
 
-const blankToUndefined = (v: unknown) => (v === '' || v === undefined || v === null ? undefined : v);
-const PAGE = 'page must be a whole number of at least 1.';
-const LIMIT = 'limit must be a whole number from 1 to 100.';
-
 /** The subscribers list: paged, `q` part of an address, `status` one state. */
 export const ZSubscriberListQuery = z.object({
-  page: z.preprocess(
-    blankToUndefined,
-    z.coerce.number({ error: PAGE }).int(PAGE).min(1, PAGE).max(100_000, PAGE).optional(),
-  ),
-  limit: z.preprocess(
-    blankToUndefined,
-    z.coerce.number({ error: LIMIT }).int(LIMIT).min(1, LIMIT).max(100, LIMIT).optional(),
-  ),
+  page: zPageOptional(),
+  limit: zLimit(),
   q: z
     .string({ error: 'q must be a single value.' })
     .optional()

@@ -1,5 +1,6 @@
 import './zod-setup.ts';
 import { z } from 'zod';
+import { zLimit, zPageOptional } from './paging.ts';
 
 export const PLAN_REQUEST_MESSAGES = {
   planId: 'Please choose a plan.',
@@ -52,6 +53,6 @@ export const ZPlanDecision = z.object({
 });
 
 export const ZPlanRequestListQuery = z.object({
-  page: z.coerce.number({ error: 'page must be a whole number of at least 1.' }).int().min(1).max(10_000).optional(),
-  limit: z.coerce.number({ error: 'limit must be a whole number from 1 to 100.' }).int().min(1).max(100).optional(),
+  page: zPageOptional(),
+  limit: zLimit(),
 });

@@ -72,9 +72,21 @@ describe(`the contact form on ${driver}`, () => {
     expect(mail).toContain(`/admin/inbox/${rows.at(-1)!.id}`);
   });
 
-  it('takes FAQ questions too (source faq), with their own answer', async () => {
-    const res = await call('POST', '/contact', {
+  it('takes FAQ questions too (source faq, a phone number required), with their own answer', async () => {
+    let res = await call('POST', '/contact', {
       json: { name: 'Quinn', email: 'quinn@example.com', message: 'Can I post for free?', source: 'faq' },
+    });
+    // The FAQ form asks for a phone number, and so does the server.
+    expect(res.status).toBe(400);
+    expect(res.data.message).toBe('Please enter your phone number.');
+    res = await call('POST', '/contact', {
+      json: {
+        name: 'Quinn',
+        email: 'quinn@example.com',
+        phone: '+1 555 0199',
+        message: 'Can I post for free?',
+        source: 'faq',
+      },
     });
     expect(res.status).toBe(201);
     expect(res.data.message).toBe("Thanks! Your question was sent and we'll reply to your email soon.");

@@ -2,6 +2,8 @@
  * Client checks for the small public forms (newsletter, FAQ question, membership;
  * docs/SCREENS.md). Kept free of zod so these small islands stay small.
  */
+import { FAQ_PHONE_REQUIRED } from '../../../api/constants/inbox.ts';
+
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
 export const isEmail = (v: string) => EMAIL_RE.test(v.trim()) && v.trim().length <= 254;
@@ -21,7 +23,7 @@ export const FAQ_FORM_MESSAGES = {
   name: 'Please enter your name.',
   email: 'Please enter your email.',
   emailFormat: 'Please enter a valid email.',
-  phone: 'Please enter your phone number.',
+  phone: FAQ_PHONE_REQUIRED,
   message: 'Please enter your message.',
 } as const;
 
