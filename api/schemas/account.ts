@@ -1,5 +1,6 @@
 import './zod-setup.ts';
 import { z } from 'zod';
+import { requiredEmail } from './fields.ts';
 import { MESSAGES } from './user.ts';
 
 export const ACCOUNT_MESSAGES = {
@@ -44,13 +45,7 @@ export const ZChangePassword = z.object({
 });
 
 export const ZChangeEmail = z.object({
-  newEmail: z
-    .string({ error: MESSAGES.email })
-    .trim()
-    .min(1, MESSAGES.email)
-    .max(254, 'Must be at most 254 characters.')
-    .pipe(z.email(MESSAGES.emailFormat))
-    .transform((v) => v.toLowerCase()),
+  newEmail: requiredEmail(MESSAGES.email, MESSAGES.emailFormat),
   password: password(ACCOUNT_MESSAGES.currentPassword),
 });
 

@@ -1,6 +1,6 @@
 import './zod-setup.ts';
 import { z } from 'zod';
-
+import { FIELD_MAX } from '../constants/field-limits.ts';
 import { AD_MAX_LIMIT, AD_MAX_PAGE, AD_PAGE_SIZE, MAX_PRICE } from '../constants/limits.ts';
 import { NEAR_RADIUS_MAX_KM, NEAR_RADIUS_MIN_KM } from '../constants/places.ts';
 import { parseNear } from './near.ts';
@@ -60,7 +60,7 @@ export const ZAdQuery = z
       .transform((s) =>
         stripNul(s ?? '')
           .trim()
-          .slice(0, 200),
+          .slice(0, FIELD_MAX.searchText),
       ),
     category: z
       .string({ error: `category ${AD_QUERY_MESSAGES.text}` })
@@ -68,7 +68,7 @@ export const ZAdQuery = z
       .transform((s) => {
         const v = stripNul(s ?? '')
           .trim()
-          .slice(0, 200);
+          .slice(0, FIELD_MAX.searchText);
         return v.toLowerCase() === 'all' ? '' : v;
       }),
     sort: z.preprocess(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FIELD_MAX } from '../constants/field-limits.ts';
 import { MAX_PRICE } from '../constants/limits.ts';
 import { parseJsonText } from '../lib/json-text.ts';
 import { requiredText, ZId } from './fields.ts';
@@ -60,12 +61,12 @@ const description = requiredRichText(AD_MESSAGES.description, MAX_DESCRIPTION_LE
  * before sending (first issue → one toast) and the server runs it again.
  */
 export const ZAdForm = z.object({
-  heading: requiredText(AD_MESSAGES.heading, 150),
+  heading: requiredText(AD_MESSAGES.heading, FIELD_MAX.adHeading),
   description,
   category: requiredText(AD_MESSAGES.category, 100),
   price,
   rating,
-  location: requiredText(AD_MESSAGES.location, 200),
+  location: requiredText(AD_MESSAGES.location, FIELD_MAX.adLocation),
 });
 export type TAdFormInput = z.input<typeof ZAdForm>;
 export type TAdForm = z.output<typeof ZAdForm>;

@@ -1,7 +1,8 @@
 import './zod-setup.ts';
 import { z } from 'zod';
+import { FIELD_MAX } from '../constants/field-limits.ts';
 import { FAQ_PHONE_REQUIRED, INBOX_SOURCES } from '../constants/inbox.ts';
-import { optionalText, requiredText } from './fields.ts';
+import { optionalText, requiredEmail, requiredText } from './fields.ts';
 import { blankToUndefined, zLimit, zPageOptional } from './paging.ts';
 
 export const INBOX_MESSAGES = {
@@ -28,19 +29,17 @@ const oneLine = (v: string) => v.replace(/\s+/g, ' ');
  */
 export const ZContactMessage = z
   .object({
-    name: requiredText(INBOX_MESSAGES.name, 100).transform(oneLine),
-    email: requiredText(INBOX_MESSAGES.email, 254)
-      .pipe(z.email(INBOX_MESSAGES.emailFormat))
-      .transform((v) => v.toLowerCase()),
+    name: requiredText(INBOX_MESSAGES.name, FIELD_MAX.personName).transform(oneLine),
+    email: requiredEmail(INBOX_MESSAGES.email, INBOX_MESSAGES.emailFormat),
     phone: z
       .string()
       .trim()
-      .max(40, 'Must be at most 40 characters.')
+      .max(FIELD_MAX.phone, `Must be at most ${FIELD_MAX.phone} characters.`)
       .regex(/^[0-9+()\-.\s/]*$/, INBOX_MESSAGES.phone)
       .optional()
       .default(''),
-    subject: optionalText(200).transform(oneLine),
-    message: requiredText(INBOX_MESSAGES.message, 5000),
+    subject: optionalText(FIELD_MAX.subject).transform(oneLine),
+    message: requiredText(INBOX_MESSAGES.message, FIELD_MAX.message),
     source: z.enum(INBOX_SOURCES, { error: "source must be 'contact' or 'faq'." }).optional().default('contact'),
     website: z.string().max(500).optional().default(''),
   })
@@ -51,7 +50,7 @@ export const ZContactMessage = z
   });
 export type TContactMessage = z.infer<typeof ZContactMessage>;
 
-export const ZInboxReply = z.object({ text: requiredText(INBOX_MESSAGES.reply, 10_000) });
+export const ZInboxReply = z.object({ text: requiredText(INBOX_MESSAGES.reply, FIELD_MAX.inboxReply) });
 
 /** The admin inbox's page: newest first; `unread=1` narrows it to unread messages. */
 export const ZInboxListQuery = z.object({

@@ -1,7 +1,8 @@
 import './zod-setup.ts';
 import { z } from 'zod';
+import { FIELD_MAX } from '../constants/field-limits.ts';
 import { SUBSCRIBER_STATES } from '../constants/newsletter.ts';
-import { requiredText } from './fields.ts';
+import { requiredEmail, requiredText } from './fields.ts';
 import { blankToUndefined, zLimit, zPageOptional } from './paging.ts';
 import { richText } from './rich-text.ts';
 
@@ -21,9 +22,7 @@ export const NEWSLETTER_MESSAGES = {
 } as const;
 
 export const ZNewsletterSubscribe = z.object({
-  email: requiredText(NEWSLETTER_MESSAGES.email, 254)
-    .pipe(z.email(NEWSLETTER_MESSAGES.emailFormat))
-    .transform((v) => v.toLowerCase()),
+  email: requiredEmail(NEWSLETTER_MESSAGES.email, NEWSLETTER_MESSAGES.emailFormat),
 });
 
 const token = z
@@ -42,7 +41,7 @@ export const ZUnsubscribeOneClick = z.object({ 'List-Unsubscribe': z.string().ma
 
 /** Compose: a subject, the plain text every mail carries, and optional rich text (sanitised). */
 export const ZNewsletterSend = z.object({
-  subject: requiredText(NEWSLETTER_MESSAGES.subject, 200),
+  subject: requiredText(NEWSLETTER_MESSAGES.subject, FIELD_MAX.subject),
   text: requiredText(NEWSLETTER_MESSAGES.text, 50_000),
   html: richText(100_000),
 });

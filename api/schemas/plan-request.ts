@@ -1,5 +1,6 @@
 import './zod-setup.ts';
 import { z } from 'zod';
+import { FIELD_MAX } from '../constants/field-limits.ts';
 import { zLimit, zPageOptional } from './paging.ts';
 
 export const PLAN_REQUEST_MESSAGES = {
@@ -32,9 +33,24 @@ export const ZPlanRequest = z.object({
     .int(PLAN_REQUEST_MESSAGES.planId)
     .positive(PLAN_REQUEST_MESSAGES.planId)
     .max(2_147_483_647, PLAN_REQUEST_MESSAGES.planId),
-  telephone: z.string().trim().max(40, 'Must be at most 40 characters.').optional().default(''),
-  businessName: z.string().trim().max(200, 'Must be at most 200 characters.').optional().default(''),
-  note: z.string().trim().max(2000, 'Must be at most 2000 characters.').optional().default(''),
+  telephone: z
+    .string()
+    .trim()
+    .max(FIELD_MAX.phone, `Must be at most ${FIELD_MAX.phone} characters.`)
+    .optional()
+    .default(''),
+  businessName: z
+    .string()
+    .trim()
+    .max(FIELD_MAX.businessName, `Must be at most ${FIELD_MAX.businessName} characters.`)
+    .optional()
+    .default(''),
+  note: z
+    .string()
+    .trim()
+    .max(FIELD_MAX.planNote, `Must be at most ${FIELD_MAX.planNote} characters.`)
+    .optional()
+    .default(''),
 });
 export type TPlanRequestInput = z.infer<typeof ZPlanRequest>;
 

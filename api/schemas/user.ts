@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLES, SUBSCRIPTIONS } from '../constants/users.ts';
-import { requiredText } from './fields.ts';
+import { requiredEmail, requiredText } from './fields.ts';
 
 export const MESSAGES = {
   name: 'Please enter your name.',
@@ -13,9 +13,7 @@ export const MESSAGES = {
   passwordLength: 'Password must be at least 6 characters.',
 } as const;
 
-const email = requiredText(MESSAGES.email, 254)
-  .pipe(z.email(MESSAGES.emailFormat))
-  .transform((v) => v.toLowerCase());
+const email = requiredEmail(MESSAGES.email, MESSAGES.emailFormat);
 // Not trimmed: spaces are legal in passwords. Capped to keep hashing cheap.
 const password = z.string({ error: MESSAGES.password }).min(1, MESSAGES.password).max(200, 'Password is too long.');
 const cpassword = z.string({ error: MESSAGES.cpassword }).min(1, MESSAGES.cpassword).max(200, 'Password is too long.');
@@ -71,9 +69,7 @@ export const ZAdminUserUpdate = z
 export type TAdminUserUpdate = z.infer<typeof ZAdminUserUpdate>;
 
 export const ZForgotPassword = z.object({
-  email: requiredText(MESSAGES.email, 254)
-    .pipe(z.email(MESSAGES.emailFormat))
-    .transform((v) => v.toLowerCase()),
+  email,
 });
 
 export const ZResetPassword = z.object({

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { FIELD_MAX } from '../../api/constants/field-limits.ts';
 import { apiFetch } from '../lib/api.ts';
 import { issuesFromAnswer, issuesFromChecks } from '../lib/form-errors.ts';
 import { notify } from '../lib/toast.ts';
@@ -121,7 +122,13 @@ export default function ContactForm() {
         <label htmlFor={`${id}-message`} className={label}>
           Your Message <span aria-hidden="true">*</span>
         </label>
-        <textarea {...control('message')} rows={6} aria-required="true" maxLength={5000} className={input} />
+        <textarea
+          {...control('message')}
+          rows={6}
+          aria-required="true"
+          maxLength={FIELD_MAX.message}
+          className={input}
+        />
         {error('message')}
       </div>
       <div className={HONEYPOT_CLASS} aria-hidden="true">

@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import { MODERATION_REASON_MAX } from '../../../api/constants/moderation.ts';
 import { Button, Textarea } from '../../components/ui/controls.tsx';
 import Dialog from '../../components/ui/Dialog.tsx';
 import { ErrorsForm, useFieldErrors } from '../../components/ui/field-errors.tsx';
@@ -78,7 +79,7 @@ export default function ReasonDialog({
             id={reasonId}
             name="reason"
             rows={3}
-            maxLength={1000}
+            maxLength={MODERATION_REASON_MAX}
             value={reason}
             onChange={(e) => {
               setReason(e.target.value);

@@ -3,8 +3,9 @@ import { useEffect, useId, useState } from 'react';
 import { Controller, useFieldArray } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { EXPIRY_REMINDER_DAYS } from '../../../api/constants/ad-states.ts';
+import { FIELD_MAX } from '../../../api/constants/field-limits.ts';
 import { uploadUrl } from '../../../api/lib/image-urls.ts';
-import { ZAdForm } from '../../../api/schemas/ad.ts';
+import { MAX_FEATURE_LENGTH, ZAdForm } from '../../../api/schemas/ad.ts';
 import { buttonClass } from '../../components/ui/classes.ts';
 import { Button, Input, Select } from '../../components/ui/controls.tsx';
 import { FieldError } from '../../components/ui/field-errors.tsx';
@@ -228,7 +229,7 @@ export default function AdForm() {
         existing={currentImage ? [{ name: currentImage, url: uploadUrl(currentImage, 400) }] : []}
       />
       <Field label="Heading" htmlFor={ids.heading}>
-        <Input id={ids.heading} type="text" maxLength={150} {...form.register('heading')} />
+        <Input id={ids.heading} type="text" maxLength={FIELD_MAX.adHeading} {...form.register('heading')} />
       </Field>
       <Field label="Category" htmlFor={ids.category}>
         <Select id={ids.category} {...form.register('category')}>
@@ -299,7 +300,7 @@ export default function AdForm() {
           )}
         />
         <Field label="Location" htmlFor={ids.location}>
-          <Input id={ids.location} type="text" maxLength={200} {...form.register('location')} />
+          <Input id={ids.location} type="text" maxLength={FIELD_MAX.adLocation} {...form.register('location')} />
         </Field>
       </div>
       <ImageDrop
@@ -325,7 +326,7 @@ export default function AdForm() {
                 type="text"
                 placeholder="Enter feature"
                 aria-label={`Feature ${i + 1}`}
-                maxLength={200}
+                maxLength={MAX_FEATURE_LENGTH}
                 {...form.register(`features.${i}.value`)}
               />
               <button

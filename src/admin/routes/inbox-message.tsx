@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { FIELD_MAX } from '../../../api/constants/field-limits.ts';
 import { ZInboxReply } from '../../../api/schemas/inbox.ts';
 import { Button, Textarea } from '../../components/ui/controls.tsx';
 import { ErrorsForm } from '../../components/ui/field-errors.tsx';
@@ -125,7 +126,7 @@ export default function InboxMessage() {
           htmlFor="inbox-reply-text"
           hint="Mailed to the sender; kept here in the thread."
         >
-          <Textarea id="inbox-reply-text" rows={5} maxLength={10000} {...form.register('text')} />
+          <Textarea id="inbox-reply-text" rows={5} maxLength={FIELD_MAX.inboxReply} {...form.register('text')} />
         </Field>
         <Button type="submit" disabled={busy}>
           {busy ? 'Sending…' : 'Send reply'}

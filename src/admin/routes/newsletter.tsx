@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { FIELD_MAX } from '../../../api/constants/field-limits.ts';
 import { SUBSCRIBER_STATES } from '../../../api/constants/newsletter.ts';
 import { quoted } from '../../../api/lib/quoted.ts';
 import { ZNewsletterSend } from '../../../api/schemas/newsletter.ts';
@@ -193,7 +194,7 @@ function Compose() {
       </h2>
       <ErrorsForm errors={errors} onSubmit={onSend} className="space-y-4">
         <Field label="Subject" htmlFor="newsletter-subject">
-          <Input id="newsletter-subject" maxLength={200} {...form.register('subject')} />
+          <Input id="newsletter-subject" maxLength={FIELD_MAX.subject} {...form.register('subject')} />
         </Field>
         <Field
           label="Text"

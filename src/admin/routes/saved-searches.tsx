@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import {
   ALERT_FREQUENCIES,
   ALERT_FREQUENCY_LABELS,
+  SAVED_SEARCH_NAME_MAX,
   type TAlertFrequency,
 } from '../../../api/constants/saved-searches.ts';
 import { Button, Input, Select } from '../../components/ui/controls.tsx';
@@ -47,7 +48,7 @@ function SearchRow({ s, onChanged, onDelete }: { s: TSearch; onChanged: (s: TSea
             <Input
               aria-label="Name"
               value={name}
-              maxLength={120}
+              maxLength={SAVED_SEARCH_NAME_MAX}
               required
               onChange={(e) => setName(e.target.value)}
               className="min-w-0 flex-1"

@@ -1,6 +1,7 @@
 import * as searchIcon from 'lucide-react/icons/search';
 import * as slidersIcon from 'lucide-react/icons/sliders-horizontal';
 import { type Ref, useId, useRef, useState } from 'react';
+import { FIELD_MAX } from '../../../api/constants/field-limits.ts';
 import { checkPriceRange, type TPriceErrors } from '../../lib/browse-filters.ts';
 import { notify } from '../../lib/toast.ts';
 import NearFilter, { type TNearValue } from '../places/NearFilter.tsx';
@@ -101,7 +102,7 @@ export default function FilterPanel({
               value={search}
               onChange={(e) => onSearchChange(e.target.value)}
               placeholder="What are you looking for?"
-              maxLength={200}
+              maxLength={FIELD_MAX.searchText}
               autoComplete="off"
               className="w-full rounded-lg border border-slate-300 py-2 pr-3 pl-9 text-sm focus:border-primary focus:ring-2 focus:ring-primary/30 focus:outline-none"
             />

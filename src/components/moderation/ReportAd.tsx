@@ -1,6 +1,11 @@
 import { Flag } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { REPORT_REASON_LABELS, REPORT_REASONS, type TReportReason } from '../../../api/constants/moderation.ts';
+import {
+  REPORT_DETAILS_MAX,
+  REPORT_REASON_LABELS,
+  REPORT_REASONS,
+  type TReportReason,
+} from '../../../api/constants/moderation.ts';
 import { apiFetch } from '../../lib/api.ts';
 import { clearErrors, notify } from '../../lib/toast.ts';
 import { HONEYPOT_CLASS } from '../content/form-checks.ts';
@@ -111,7 +116,12 @@ export default function ReportAd({ adId }: { adId: number }) {
             )}
           </fieldset>
           <Field label="Details (optional)">
-            <Textarea rows={3} maxLength={1000} value={details} onChange={(e) => setDetails(e.target.value)} />
+            <Textarea
+              rows={3}
+              maxLength={REPORT_DETAILS_MAX}
+              value={details}
+              onChange={(e) => setDetails(e.target.value)}
+            />
           </Field>
           <div className={HONEYPOT_CLASS} aria-hidden="true">
             <label htmlFor={`${id}-website`}>Leave this field empty</label>
