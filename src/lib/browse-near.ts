@@ -27,3 +27,18 @@ export async function resolveBrowseNear(filters: TBrowseFilters): Promise<TNear 
   });
   return undefined;
 }
+
+/**
+ * The ad list's options for a page's filters (the Browse Ads List and its RSS feed read the
+ * same ads): words, category, prices, the resolved near place and its radius.
+ */
+export function browseListOptions(filters: TBrowseFilters, near: TNear | undefined) {
+  return {
+    search: filters.search,
+    category: filters.category,
+    minPrice: filters.minPrice ? Number(filters.minPrice) : undefined,
+    maxPrice: filters.maxPrice ? Number(filters.maxPrice) : undefined,
+    near,
+    radiusKm: filters.radius ? Number(filters.radius) : undefined,
+  };
+}

@@ -4,7 +4,7 @@ import { listAds } from '../../api/services/ads/list-ads.ts';
 import { FEED_SIZE, rssFeed } from '../../api/services/seo/rss.ts';
 import { formatPrice } from '../components/ads/format.ts';
 import { readBrowseFilters } from '../lib/browse-filters.ts';
-import { resolveBrowseNear } from '../lib/browse-near.ts';
+import { browseListOptions, resolveBrowseNear } from '../lib/browse-near.ts';
 import { siteUrl } from '../lib/site-url.ts';
 
 /**
@@ -21,12 +21,7 @@ export const GET: APIRoute = async ({ url }) => {
     result = await listAds({
       page: 1,
       limit: FEED_SIZE,
-      search: filters.search,
-      category: filters.category,
-      minPrice: filters.minPrice ? Number(filters.minPrice) : undefined,
-      maxPrice: filters.maxPrice ? Number(filters.maxPrice) : undefined,
-      near,
-      radiusKm: filters.radius ? Number(filters.radius) : undefined,
+      ...browseListOptions(filters, near),
     });
   } catch (err) {
     if (!(err instanceof AppError) || err.status !== 503) throw err;

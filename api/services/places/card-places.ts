@@ -7,22 +7,22 @@ import { placeLabel } from './place-rows.ts';
 /** An ad's place as answers carry it. */
 export type TAdPlace = { id: number; label: string; slug: string; lat: number; lon: number };
 
+/** A place's columns as the site reads them (label from name, region and country). */
+export const placeReadColumns = {
+  id: places.id,
+  name: places.name,
+  region: places.region,
+  country: places.country,
+  slug: places.slug,
+  lat: places.latitude,
+  lon: places.longitude,
+};
+
 /** The places of `ids`, one small read by primary key. */
 export async function readPlaces(ids: number[]): Promise<Map<number, TAdPlace>> {
   const unique = [...new Set(ids)];
   if (!unique.length) return new Map();
-  const rows = await db()
-    .select({
-      id: places.id,
-      name: places.name,
-      region: places.region,
-      country: places.country,
-      slug: places.slug,
-      lat: places.latitude,
-      lon: places.longitude,
-    })
-    .from(places)
-    .where(inArray(places.id, unique));
+  const rows = await db().select(placeReadColumns).from(places).where(inArray(places.id, unique));
   return new Map(rows.map((r) => [r.id, { id: r.id, label: placeLabel(r), slug: r.slug, lat: r.lat, lon: r.lon }]));
 }
 

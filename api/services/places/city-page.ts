@@ -6,6 +6,7 @@ import { ads, places } from '../../db/schema/index.ts';
 import { listAds } from '../ads/list-ads.ts';
 import { publicAdFilter } from '../ads/public-ad-filter.ts';
 import { listCategoriesCached } from '../categories/list-categories.ts';
+import { placeReadColumns } from './card-places.ts';
 import { placeLabel } from './place-rows.ts';
 
 /** A city page lists the ads within this distance of the place, as a near search does by default. */
@@ -13,19 +14,7 @@ export const CITY_RADIUS_KM = NEAR_RADIUS_DEFAULT_KM;
 
 /** The place of a city page by its slug, or null. */
 export async function findPlaceBySlug(slug: string) {
-  const [p] = await db()
-    .select({
-      id: places.id,
-      name: places.name,
-      region: places.region,
-      country: places.country,
-      slug: places.slug,
-      lat: places.latitude,
-      lon: places.longitude,
-    })
-    .from(places)
-    .where(eq(places.slug, slug))
-    .limit(1);
+  const [p] = await db().select(placeReadColumns).from(places).where(eq(places.slug, slug)).limit(1);
   return p ? { ...p, label: placeLabel(p) } : null;
 }
 
