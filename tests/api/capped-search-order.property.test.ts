@@ -1,5 +1,8 @@
+import { and, desc, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { db } from '../../api/db/client.ts';
+import { places } from '../../api/db/schema/index.ts';
 import { searchTestHooks } from '../../api/services/ads/search-run.ts';
 import { insertAd, insertCategory } from '../helpers/catalog-factory.ts';
 import { call, makeUser } from '../helpers/client.ts';
@@ -11,21 +14,49 @@ import { driver, setupTestDb } from '../helpers/test-db.ts';
 // ads (walked-matches.ts; forced here, where the catalogue is small, with windows that find the
 // page and windows too short that fall back). Whatever the cap, the pages must be exactly the
 // pages of a full sort. Random searches, filters, sorts, pages and caps over a catalogue
-// whose prices span many buckets (with ties) and whose dates span more than a year (with ties).
+// whose prices span many buckets (with ties) and whose dates span more than a year (with ties),
+// near a place or not (its places' keys in the same index, drizzle/0035).
 
 const DAY = 24 * 60 * 60 * 1000;
 const PRICES = [0, 1, 1.5, 2.99, 5, 7, 7, 10, 99, 100, 150, 150, 999.99, 1000, 5000, 25_000, 1_000_000, 3];
 const AGES_IN_DAYS = [0.001, 0.5, 1, 1, 3, 6, 8, 13, 15, 30, 45, 90, 180, 200, 365, 400, 20, 2];
 const WORDS = ['brass', 'oak', 'vintage'];
 
-type TAd = { id: number; heading: string; price: number; createdAt: number; category: string };
+type TPlace = { id: number; lat: number; lon: number };
+type TAd = { id: number; heading: string; price: number; createdAt: number; category: string; place?: TPlace };
 const catalogue: TAd[] = [];
+/** The places the ads sit at (a fourth of them at none), by name. */
+const at: Record<string, TPlace> = {};
+
+async function findPlace(name: string, region: string): Promise<TPlace> {
+  const [p] = await db()
+    .select({ id: places.id, lat: places.latitude, lon: places.longitude })
+    .from(places)
+    .where(and(eq(places.name, name), eq(places.region, region)))
+    .orderBy(desc(places.population))
+    .limit(1);
+  if (!p) throw new Error(`no place ${name}, ${region}`);
+  return p;
+}
+
+/** Great-circle km, computed here (the mean Earth radius). */
+function km(a: TPlace, b: TPlace) {
+  const rad = (d: number) => (d * Math.PI) / 180;
+  const h =
+    Math.sin(rad(b.lat - a.lat) / 2) ** 2 +
+    Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(rad(b.lon - a.lon) / 2) ** 2;
+  return 2 * 6371.0088 * Math.asin(Math.sqrt(h));
+}
 
 beforeAll(async () => {
   await setupTestDb();
   const { user } = await makeUser({ name: 'Order Seller' });
   const lighting = await insertCategory({ name: 'Lighting', slug: 'lighting' });
   const furniture = await insertCategory({ name: 'Furniture', slug: 'furniture' });
+  at.richmond = await findPlace('Richmond', 'Virginia');
+  at.petersburg = await findPlace('Petersburg', 'Virginia');
+  at.denver = await findPlace('Denver', 'Colorado');
+  const spots = [at.richmond, at.petersburg, at.denver, undefined];
   const now = Date.now();
   for (let i = 0; i < 54; i++) {
     const category = i % 3 === 0 ? lighting : furniture;
@@ -34,8 +65,16 @@ beforeAll(async () => {
     // Every ninth ad shares its creation time with the one before it: ties break by id.
     const ageDays = AGES_IN_DAYS[(i % 9 === 8 ? i - 1 : i) % AGES_IN_DAYS.length] as number;
     const createdAt = new Date(now - ageDays * DAY - (i % 9 === 8 ? 0 : i));
-    const ad = await insertAd({ heading, price, createdAt, categoryId: category.id, userId: user.id });
-    catalogue.push({ id: ad.id, heading, price, createdAt: ad.createdAt.getTime(), category: category.slug });
+    const place = spots[i % spots.length];
+    const ad = await insertAd({
+      heading,
+      price,
+      createdAt,
+      categoryId: category.id,
+      userId: user.id,
+      placeId: place?.id,
+    });
+    catalogue.push({ id: ad.id, heading, price, createdAt: ad.createdAt.getTime(), category: category.slug, place });
   }
 });
 
@@ -61,6 +100,8 @@ const search = fc
     // always or when the sample's density says the page lies within it.
     walk: fc.option(fc.constantFrom(1, 4, 10, 100), { nil: undefined }),
     walkWhen: fc.constantFrom('always', 'estimated'),
+    // Near Richmond: its own ads (5 km), Petersburg's too (60 km), or none (a point far away).
+    near: fc.option(fc.constantFrom('richmond:5', 'richmond:60', 'ocean:25'), { nil: undefined }),
   })
   // A minimum above the maximum is refused (400), not searched.
   .filter((s) => s.min === undefined || s.max === undefined || s.min <= s.max);
@@ -71,7 +112,20 @@ function query(s: TSearch) {
   if (s.category) q.set('category', s.category);
   if (s.min !== undefined) q.set('min_price', String(s.min));
   if (s.max !== undefined) q.set('max_price', String(s.max));
+  if (s.near) {
+    const [where, radius] = s.near.split(':') as [string, string];
+    q.set('near', where === 'ocean' ? '30,-40' : String(at[where]?.id));
+    q.set('radius_km', radius);
+  }
   return q.toString();
+}
+
+/** Whether an ad is within the search's radius (every ad without near). */
+function isNear(s: TSearch, a: TAd) {
+  if (!s.near) return true;
+  const [where, radius] = s.near.split(':') as [string, string];
+  const center = where === 'ocean' ? { id: 0, lat: 30, lon: -40 } : (at[where] as TPlace);
+  return a.place !== undefined && km(center, a.place) <= Number(radius);
 }
 
 async function page(s: TSearch, cap?: number, categoryCounts = false) {
@@ -99,7 +153,8 @@ function expected(s: TSearch): number[] | undefined {
       a.heading.split(' ').some((w) => w.startsWith(word)) &&
       (!s.category || a.category === s.category) &&
       (s.min === undefined || a.price >= s.min) &&
-      (s.max === undefined || a.price <= s.max),
+      (s.max === undefined || a.price <= s.max) &&
+      isNear(s, a),
   );
   const order: Record<string, (a: TAd, b: TAd) => number> = {
     '': (a, b) => b.createdAt - a.createdAt || b.id - a.id,

@@ -17,7 +17,6 @@ import {
   narrowFacts,
   narrowWhere,
   sortedIdsQuery,
-  summarizeMatches,
   type TPlainSort,
 } from './narrow-search.ts';
 import { publicAdFilter } from './public-ad-filter.ts';
@@ -34,11 +33,12 @@ import { searchTestHooks, walkOrSort, withNarrowSearch, withSearchTimeout } from
 import { searchCountCap, searchWalkRows } from './search-settings.ts';
 import { categoryLookup, namedCategoryKeys, searchCondition, searchTerms } from './search-text.ts';
 import { knownWordsQuery, parseKnownWords, suggestSearch } from './suggest-search.ts';
+import { summarizeMatches } from './summarize-matches.ts';
 import { walkedMatches } from './walked-matches.ts';
 
 // The public ad list (listAds). Its parts: the search box's words (search-text.ts), the orders
 // (search-orders.ts), how statements run (search-run.ts), the narrow search table
-// (narrow-search.ts, walked-matches.ts) and the suggestions (suggest-search.ts).
+// (narrow-search.ts, summarize-matches.ts, walked-matches.ts) and the suggestions (suggest-search.ts).
 
 export type TListAdsOptions = {
   page: number;
@@ -145,11 +145,12 @@ async function listAdsAt(
     near !== undefined;
   if (!filtered) return listUnfiltered(options, slug, empty);
 
-  // A text search counts and sorts over the narrow ad_search (narrow-search.ts). The seller
-  // page, a price range alone and a near search read ads, whose indexes keep the orders (a
-  // near search: ads_place_idx for the places within its radius).
-  if (terms.length > 0 && options.sellerId === undefined && near === undefined) {
-    return withNarrowSearch((q) => listNarrow(q, options, terms, slug, empty));
+  // A text search counts and sorts over the narrow ad_search (narrow-search.ts), near a place
+  // too (its places' index keys). The seller page, a price range alone and a near search
+  // without words or nearest first read ads, whose indexes keep the orders (a near search:
+  // ads_place_idx for the places within its radius).
+  if (terms.length > 0 && options.sellerId === undefined && (near === undefined || sort !== 'distance')) {
+    return withNarrowSearch((q) => listNarrow(q, options, terms, slug, empty, near?.placeIds));
   }
   return withSearchTimeout(async (q) => {
     const withCounts = options.withCategoryCounts === true;
@@ -253,12 +254,13 @@ async function listNarrow<T extends TListEmpty>(
   terms: string[],
   slug: string,
   empty: T,
+  placeIds: number[] | undefined,
 ) {
   const { page, limit, minPrice, maxPrice } = options;
   const sort = options.sort === 'distance' ? '' : (options.sort ?? '');
   const withCounts = options.withCategoryCounts === true;
   const selected = slug ? categoryIdOf(slug) : undefined;
-  const filter = { terms, categoryKeys: terms.map(namedCategoryKeys), minPrice, maxPrice };
+  const filter = { terms, categoryKeys: terms.map(namedCategoryKeys), minPrice, maxPrice, placeIds };
   const cap = searchCountCap();
   const offset = (page - 1) * limit;
   const relevance = sort === 'relevance';
