@@ -123,6 +123,21 @@ describe(`near search on ${driver}`, () => {
   it('combines with keywords, prices, sorts and the category counts', async () => {
     const sofas = await list(`near=${richmond.id}&radius_km=100&search=sofa&sort=price-asc`);
     expect(sofas.ads.map((c) => c.heading)).toEqual(['Petersburg sofa', 'Richmond sofa', 'Williamsburg sofa']);
+    // Nearest first with words: sorted from every match, or over ads past the count cap.
+    const nearest = ['Richmond sofa', 'Petersburg sofa', 'Williamsburg sofa'];
+    const byDistance = await list(`near=${richmond.id}&radius_km=100&search=sofa&sort=distance`);
+    expect(byDistance.ads.map((c) => c.heading)).toEqual(nearest);
+    process.env.SEARCH_COUNT_CAP = '1';
+    try {
+      const capped = await call(
+        'GET',
+        `/all-ads?category=${category}&near=${richmond.id}&radius_km=100&search=sofa&sort=distance&limit=2&page=2`,
+      );
+      expect(capped.data.ads.map((c: TCard) => c.heading)).toEqual(nearest.slice(2));
+      expect(capped.data.totalCapped).toBe(true);
+    } finally {
+      delete process.env.SEARCH_COUNT_CAP;
+    }
     const cheap = await list(`near=${richmond.id}&radius_km=100&max_price=200&category_counts=1`);
     expect(headings(cheap.ads)).toEqual(['Petersburg sofa', 'Richmond armchair']);
     expect(cheap.total).toBe(2);

@@ -1,6 +1,6 @@
-import { and, eq, gte, inArray, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import { NEAR_RADIUS_DEFAULT_KM } from '../../constants/places.ts';
-import { type Db, db, type Tx } from '../../db/client.ts';
+import { type Db, db } from '../../db/client.ts';
 import { ads } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import type { TAdSort } from '../../schemas/ad-query.ts';
@@ -8,8 +8,9 @@ import type { TNear } from '../../schemas/near.ts';
 import { countAllAds } from '../categories/count-all-ads.ts';
 import { listCategoriesCached } from '../categories/list-categories.ts';
 import { resolveNear, withDistance } from '../places/card-places.ts';
-import { placeIdsWithin, type TPoint } from '../places/geo.ts';
-import { cardQuery, cardsJson, fromCardJson, idIn, type TCardRow, toAdCard } from './ad-cards.ts';
+import { placeIdsWithin } from '../places/geo.ts';
+import { cardQuery, cardsJson, fromCardJson, type TCardRow, toAdCard } from './ad-cards.ts';
+import { listOverAds } from './list-over-ads.ts';
 import {
   boundAt,
   categoryIdOf,
@@ -20,25 +21,28 @@ import {
   type TPlainSort,
 } from './narrow-search.ts';
 import { publicAdFilter } from './public-ad-filter.ts';
-import {
-  distanceOrder,
-  newestFirst,
-  newestFirstFromMatches,
-  ORDER,
-  ORDER_FROM_MATCHES,
-  rankedCards,
-  relevanceOrder,
-} from './search-orders.ts';
-import { searchTestHooks, walkOrSort, withNarrowSearch, withSearchTimeout } from './search-run.ts';
+import { distanceOrder, newestFirst, ORDER, ORDER_FROM_MATCHES, rankedCards, relevanceOrder } from './search-orders.ts';
+import { searchTestHooks, withNarrowSearch } from './search-run.ts';
 import { searchCountCap, searchWalkRows } from './search-settings.ts';
-import { categoryLookup, namedCategoryKeys, searchCondition, searchTerms } from './search-text.ts';
+import { categoryLookup, namedCategoryKeys, searchTerms } from './search-text.ts';
+import {
+  countByCategory,
+  RANK_NEWEST_UP_TO,
+  type TCategoryCount,
+  type TListEmpty,
+  type TNearScope,
+  totalsOf,
+} from './search-totals.ts';
 import { knownWordsQuery, parseKnownWords, suggestSearch } from './suggest-search.ts';
 import { summarizeMatches } from './summarize-matches.ts';
 import { walkedMatches } from './walked-matches.ts';
 
 // The public ad list (listAds). Its parts: the search box's words (search-text.ts), the orders
 // (search-orders.ts), how statements run (search-run.ts), the narrow search table
-// (narrow-search.ts, summarize-matches.ts, walked-matches.ts) and the suggestions (suggest-search.ts).
+// (narrow-search.ts, summarize-matches.ts, walked-matches.ts), the path over ads
+// (list-over-ads.ts) and the suggestions (suggest-search.ts).
+
+export { RANK_NEWEST_UP_TO, SORT_MATCHES_UP_TO, type TCategoryCount } from './search-totals.ts';
 
 export type TListAdsOptions = {
   page: number;
@@ -62,39 +66,6 @@ export type TListAdsOptions = {
   withCategoryCounts?: boolean;
 };
 
-/** One category's matches for the current search; `capped`: at least `count` (counting stopped). */
-export type TCategoryCount = { slug: string; count: number; capped: boolean };
-
-/** At most this many matches are sorted directly (a few ms); more are read in index order. */
-export const SORT_MATCHES_UP_TO = 2_000;
-/**
- * "Best match" over more matches than the count cap ranks the newest this many of them (or as
- * many as the page needs): ranking every match of a common word would read every one.
- */
-export const RANK_NEWEST_UP_TO = 100;
-
-/**
- * Up to `upTo` matches of `where` over ads (id and category), in no order: the one pass that
- * counts a filter without search words (a price range, the seller page). Counting stops there
- * (a LIMIT). With no more matches than that, the pass holds every match and the page is
- * sorted from their ids. A text search counts over ad_search instead (summarizeMatches).
- */
-async function collectMatches(q: Db | Tx, where: SQL | undefined, upTo: number) {
-  return q.select({ id: ads.id, categoryId: ads.categoryId }).from(ads).where(where).limit(upTo);
-}
-
-/**
- * Per category, the collected matches of a search's other filters (collectMatches: at most
- * cap + 1): the filter sidebar's numbers, from the same pass that stops the total. When the
- * pass held every match (no more than the cap) the counts are exact; otherwise every count is
- * "at least" (`capped`). Counting each category on its own up to the cap instead read up to
- * cap + 1 rows per category and rebuilt the search's bitmap each time: 10.8 s at 1M ads for a
- * common prefix (docs/PERFORMANCE.md).
- */
-function countByCategory(collected: { slug: string; n: number }[], full: boolean, cap: number): TCategoryCount[] {
-  return collected.map(({ slug, n }) => ({ slug, count: Math.min(n, cap), capped: full || n > cap }));
-}
-
 /** A near search's `near` that names no place: 400 with this sentence. */
 export const NEAR_UNKNOWN_PLACE = 'near names no place we know: choose one from /api/places, or give lat,lon.';
 
@@ -114,11 +85,8 @@ export async function listAds(options: TListAdsOptions) {
   return { ...result, ads: cards.map((card) => withDistance(card, center ?? undefined)) };
 }
 
-async function listAdsAt(
-  options: TListAdsOptions,
-  near: { center: TPoint; radiusKm: number; placeIds: number[] } | undefined,
-) {
-  const { page, limit, sort = '', minPrice, maxPrice } = options;
+async function listAdsAt(options: TListAdsOptions, near: TNearScope | undefined) {
+  const { page, limit, minPrice, maxPrice } = options;
   const terms = searchTerms(options.search);
   const slug = options.category ?? '';
   const empty = {
@@ -146,100 +114,14 @@ async function listAdsAt(
   if (!filtered) return listUnfiltered(options, slug, empty);
 
   // A text search counts and sorts over the narrow ad_search (narrow-search.ts), near a place
-  // too (its places' index keys). The seller page, a price range alone and a near search
-  // without words or nearest first read ads, whose indexes keep the orders (a near search:
-  // ads_place_idx for the places within its radius).
-  if (terms.length > 0 && options.sellerId === undefined && (near === undefined || sort !== 'distance')) {
-    return withNarrowSearch((q) => listNarrow(q, options, terms, slug, empty, near?.placeIds));
+  // too (its places' index keys). The seller page, a price range alone, a near search without
+  // words and one nearest first past the count cap read ads, whose indexes keep the orders (a
+  // near search: ads_place_idx for the places within its radius).
+  if (terms.length > 0 && options.sellerId === undefined) {
+    const narrow = await withNarrowSearch((q) => listNarrow(q, options, terms, slug, empty, near));
+    if (narrow) return narrow;
   }
-  return withSearchTimeout(async (q) => {
-    const withCounts = options.withCategoryCounts === true;
-    const lookup = await categoryLookup(q, slug, terms, withCounts);
-    if (slug && lookup.selectedId === undefined) return empty;
-
-    // Everything but the category: the sidebar counts every category for the same filters.
-    const others: SQL[] = [];
-    if (minPrice !== undefined) others.push(gte(ads.price, minPrice));
-    if (maxPrice !== undefined) others.push(lte(ads.price, maxPrice));
-    if (options.sellerId !== undefined) others.push(eq(ads.userId, options.sellerId));
-    if (near) others.push(sql`${ads.placeId} = ANY(${`{${near.placeIds.join(',')}}`}::int[])`);
-    if (terms.length) others.push(searchCondition(terms, lookup.matches));
-    // Only what the public may see (active or reserved, not past its time), always.
-    const whereOthers = and(publicAdFilter(), ...others);
-    const selected = lookup.selectedId;
-    const where = selected !== undefined ? and(whereOthers, eq(ads.categoryId, selected)) : whereOthers;
-
-    // One pass collects up to cap + 1 matches: of the other filters when the sidebar's category
-    // counts are asked for (the chosen category's matches are among them), else of all of them.
-    const cap = searchCountCap();
-    const extra = searchTestHooks.extraCondition;
-    const collectWhere = withCounts ? whereOthers : where;
-    const collected = await collectMatches(q, extra ? and(collectWhere, extra) : collectWhere, cap + 1);
-    const byCategory = new Map<number, number>();
-    for (const m of collected) byCategory.set(m.categoryId, (byCategory.get(m.categoryId) ?? 0) + 1);
-    const categoryCounts = withCounts
-      ? countByCategory(
-          lookup.all.map((c) => ({ slug: c.slug, n: byCategory.get(c.id) ?? 0 })),
-          collected.length > cap,
-          cap,
-        )
-      : undefined;
-    let matches = withCounts && selected !== undefined ? collected.filter((m) => m.categoryId === selected) : collected;
-    // The pass stopped before it saw every match of the chosen category: count those on their own.
-    if (withCounts && selected !== undefined && collected.length > cap && matches.length <= cap) {
-      matches = await collectMatches(q, where, cap + 1);
-    }
-    const counted = matches.length;
-    const { total, totalPages, totalCapped } = totalsOf(counted, cap, limit);
-    const offset = (page - 1) * limit;
-    if (counted === 0 || (!totalCapped && offset >= total)) {
-      const suggestion = counted === 0 && terms.length && page === 1 ? await suggestSearch(q, terms) : null;
-      return { ...empty, total, totalPages, totalCapped, suggestion, categoryCounts };
-    }
-    // Few matches: all of them are in hand, and the page is sorted from their ids.
-    const fewMatches = !totalCapped && counted <= SORT_MATCHES_UP_TO;
-    const matchIds = matches.map((m) => m.id);
-    const relevance = sort === 'relevance' && terms.length > 0;
-    const key: TPlainSort = sort === 'relevance' || sort === 'distance' ? '' : sort;
-    const byDistance = sort === 'distance' && near ? distanceOrder(near.center) : undefined;
-    const poolSize = Math.max(RANK_NEWEST_UP_TO, offset + limit);
-    const rank = (x: Db | Tx, ids: number[] | SQLWrapper) => rankedCards(x, terms, ids, limit, offset);
-    let rows: TCardRow[];
-    if (byDistance) {
-      // Nearest first: the matches within the radius sorted by their place's distance.
-      rows = await cardQuery(q, fewMatches ? idIn(ads.id, matchIds) : where, byDistance, limit, offset);
-    } else if (fewMatches) {
-      // The seller page, or a price range alone: few matches are sorted from their ids.
-      rows = relevance
-        ? await rank(q, matchIds)
-        : await cardQuery(q, idIn(ads.id, matchIds), ORDER_FROM_MATCHES[key], limit, offset);
-    } else if (relevance) {
-      // The newest matches, by walking the order index within the budget, else by sorting them.
-      const rankNewest = (x: Db | Tx, order: SQL[]) => {
-        const pool = x
-          .select({ id: ads.id })
-          .from(ads)
-          .where(where)
-          .orderBy(...order)
-          .limit(poolSize)
-          .as('pool');
-        return rank(x, sql`(SELECT ${pool.id} FROM ${pool})`);
-      };
-      rows = await walkOrSort(
-        q,
-        (x) => rankNewest(x, newestFirst),
-        (x) => rankNewest(x, newestFirstFromMatches),
-      );
-    } else {
-      // More: walk the order index within a time budget, else sort every match (walkOrSort).
-      rows = await walkOrSort(
-        q,
-        (x) => cardQuery(x, where, ORDER[key], limit, offset),
-        (x) => cardQuery(x, where, ORDER_FROM_MATCHES[key], limit, offset),
-      );
-    }
-    return { ...empty, ads: rows.map(toAdCard), total, totalPages, totalCapped, categoryCounts };
-  });
+  return listOverAds(options, terms, slug, empty, near);
 }
 
 /**
@@ -254,9 +136,12 @@ async function listNarrow<T extends TListEmpty>(
   terms: string[],
   slug: string,
   empty: T,
-  placeIds: number[] | undefined,
+  near: TNearScope | undefined,
 ) {
   const { page, limit, minPrice, maxPrice } = options;
+  // Nearest first: the page sorted by distance from every match, when no more than the cap.
+  const byDistance = options.sort === 'distance' && near ? distanceOrder(near.center) : undefined;
+  const placeIds = near?.placeIds;
   const sort = options.sort === 'distance' ? '' : (options.sort ?? '');
   const withCounts = options.withCategoryCounts === true;
   const selected = slug ? categoryIdOf(slug) : undefined;
@@ -289,32 +174,37 @@ async function listNarrow<T extends TListEmpty>(
     // A price order's threshold from the categories its first prices are likely in (summarizeMatches).
     priceSample: key !== '' && selected === undefined ? inCategory : undefined,
     sort: key,
-    allIds: relevance,
+    allIds: relevance || byDistance !== undefined,
     limit,
     offset,
     need,
-    // Every match collected: the page's cards (Best match: ranked from every match).
+    // Every match collected: the page's cards (Best match or nearest first: from every match).
     cards: (ids) =>
-      relevance
-        ? cardsJson(ids, relevanceOrder(terms, newestFirst[0] as SQL), limit, offset)
-        : cardsJson(ids, ORDER[key], limit, 0),
+      byDistance
+        ? cardsJson(ids, byDistance, limit, offset)
+        : relevance
+          ? cardsJson(ids, relevanceOrder(terms, newestFirst[0] as SQL), limit, offset)
+          : cardsJson(ids, ORDER[key], limit, 0),
     // Nothing found: which words the catalogue knows, for "Did you mean" on the first page
     // (asked on every page, so that all pages are one statement text).
     whenNone: knownWordsQuery(terms),
     // Past the cap, a common word's page walked in its order (narrow-search.ts).
-    walk: walks
-      ? {
-          matches: walkedMatches({ filter, categoryId: selected, order: ORDER[key], window, need, extra }),
-          window,
-          always: searchTestHooks.walkAlways,
-          inCategory: selected !== undefined,
-        }
-      : undefined,
+    walk:
+      walks && !byDistance
+        ? {
+            matches: walkedMatches({ filter, categoryId: selected, order: ORDER[key], window, need, extra }),
+            window,
+            always: searchTestHooks.walkAlways,
+            inCategory: selected !== undefined,
+          }
+        : undefined,
   });
   if (slug && summary.chosenId === null) return empty;
   const categoryCounts = withCounts ? countByCategory(summary.categories, false, cap) : undefined;
   const counted = summary.scoped;
   const { total, totalPages, totalCapped } = totalsOf(counted, cap, limit);
+  // Nearest first past the cap: sorted over ads instead (listOverAds).
+  if (byDistance && totalCapped) return null;
   if (counted === 0 || (!totalCapped && offset >= total)) {
     const known = summary.none === undefined ? undefined : parseKnownWords(summary.none);
     const suggestion = counted === 0 && page === 1 ? await suggestSearch(q, terms, known) : null;
@@ -339,7 +229,6 @@ async function listNarrow<T extends TListEmpty>(
   }
   return { ...empty, ads: rows.map(toAdCard), total, totalPages, totalCapped, categoryCounts };
 }
-type TListEmpty = { page: number; limit: number };
 
 /**
  * The catalogue size from which a search past the cap may walk newest first for its page. In a
@@ -351,12 +240,6 @@ const WALK_FROM_ADS = 300_000;
 /** The public ads in all (the categories' trigger-kept counts, cached a few seconds). */
 async function catalogueSize() {
   return (await listCategoriesCached()).reduce((sum, c) => sum + c.count, 0);
-}
-
-/** The answer's total from `counted` matches counted up to cap + 1: past the cap, "at least". */
-function totalsOf(counted: number, cap: number, limit: number) {
-  const total = Math.min(counted, cap);
-  return { total, totalPages: Math.ceil(total / limit), totalCapped: counted > cap };
 }
 
 /**

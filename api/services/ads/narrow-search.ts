@@ -93,15 +93,20 @@ export type TNarrowFilter = {
 
 /**
  * A filter's whole index query: its words (documentQuery) and, in a near search, any of its
- * places' keys ('#l<id>', drizzle/0035), which the index tests with the words. The places are a
- * parameter that is NULL without a near search: one statement text with or without one. No
- * place within the radius: a key no row has.
+ * places' keys ('#l<id>', drizzle/0035), which the index tests with the words. Only the places
+ * that hold an ad at all become keys (one probe of ads_place_idx each): of the 300 places within
+ * 200 km of Dallas, 41 have ads at 100,000 ads, and every key is a lookup in each partition's
+ * index. The places are a parameter that is NULL without a near search: one statement text with
+ * or without one. No place with an ad within the radius: a key no row has.
  */
 export function filterQuery(filter: TNarrowFilter): SQL {
   const words = documentQuery(filter.terms, filter.categoryKeys);
-  const ids = filter.placeIds;
-  const places = ids === undefined ? null : anyKeyText(ids.length ? ids.map((id) => `l${id}`) : ['none']);
-  return sql`coalesce(${words} && ${places}::tsquery, ${words})`;
+  const ids = filter.placeIds === undefined ? null : `{${filter.placeIds.join(',')}}`;
+  const places = sql`CASE WHEN ${ids}::int[] IS NOT NULL THEN
+      (SELECT coalesce(string_agg('''#l' || p.id || '''', ' | '), '''#none''')::tsquery
+       FROM unnest(${ids}::int[]) AS p(id)
+       WHERE EXISTS (SELECT FROM ${ads} WHERE ${ads.placeId} = p.id)) END`;
+  return sql`coalesce(${words} && ${places}, ${words})`;
 }
 
 /**
