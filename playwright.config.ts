@@ -16,6 +16,7 @@ export const ALONE = [
   'site-url.spec.ts',
   'server-delivery.spec.ts',
   'page-headers.spec.ts',
+  'shared-cache.spec.ts',
 ].map((f) => `**/${f}`);
 const group = process.env.E2E_GROUP;
 /** A seeded data directory to start from (scripts/e2e.mjs makes one); else the server seeds its own. */

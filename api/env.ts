@@ -36,6 +36,15 @@ const ZEnv = z.object({
   S3_SECRET_ACCESS_KEY: optional(z.string()),
   // Where the SQL migrations are when neither ./drizzle nor the folder beside the code has them.
   MIGRATIONS_DIR: optional(z.string()),
+  // The shared caches (Varnish, a CDN) a write purges, comma-separated (deploy/varnish/).
+  CACHE_PURGE_URLS: optional(
+    z
+      .string()
+      .refine(
+        (v) => v.split(',').every((u) => /^https?:\/\/[^\s]+$/i.test(u.trim())),
+        'must be http:// or https:// addresses, separated by commas',
+      ),
+  ),
 });
 
 /** Rules across variables. */
@@ -94,6 +103,10 @@ export type TRuntimeEnv = {
   liveStreamsMax: number;
   /** MESSAGE_MAIL_DELAY_SECONDS: how long a "New message" mail waits; it goes out only if the message is still unread then. */
   messageMailDelaySeconds: number;
+  /** HTTP_CACHE_S_MAXAGE: seconds a shared cache keeps an anonymous answer (api/middleware/shared-cache.ts). */
+  sharedMaxAge: number;
+  /** HTTP_CACHE_STALE_WHILE_REVALIDATE: seconds more it may serve it while it fetches a new copy. */
+  sharedStale: number;
 };
 
 /** A whole number of at least `min` from the environment, else `fallback`. */
@@ -130,5 +143,7 @@ export function runtimeEnv(): TRuntimeEnv {
     searchWalkRows: wholeNumber(process.env.SEARCH_WALK_ROWS, 3000, 0),
     liveStreamsMax: wholeNumber(process.env.LIVE_STREAMS_MAX, DEFAULT_LIVE_STREAMS_MAX, 0),
     messageMailDelaySeconds: wholeNumber(process.env.MESSAGE_MAIL_DELAY_SECONDS, 120, 0),
+    sharedMaxAge: wholeNumber(process.env.HTTP_CACHE_S_MAXAGE, 60, 0),
+    sharedStale: wholeNumber(process.env.HTTP_CACHE_STALE_WHILE_REVALIDATE, 300, 0),
   };
 }

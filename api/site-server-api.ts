@@ -6,3 +6,4 @@
  */
 export { loadSets } from './access-rules.ts';
 export { cacheTtlMs, freshEntry, keyOf, mayShare, rememberWire } from './middleware/micro-cache.ts';
+export { etagMatches } from './middleware/shared-cache.ts';

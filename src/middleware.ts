@@ -4,6 +4,7 @@ import { validateSessionToken } from '../api/auth/session.ts';
 import { ensureBooted } from '../api/boot.ts';
 import { isDatabaseUnavailable, isInvalidDataError } from '../api/lib/db-unavailable.ts';
 import { DB_UNAVAILABLE_RETRY_AFTER_SEC } from '../api/lib/limits.ts';
+import { purgeKeysFor } from '../api/lib/surrogate-keys.ts';
 import { compressWhole } from '../api/middleware/compress-body.ts';
 import { PAGE_METHODS } from '../api/middleware/method-not-allowed.ts';
 import {
@@ -25,9 +26,13 @@ import {
   withHeaders,
   withSecurityHeaders,
 } from '../api/middleware/security-headers.ts';
+import { etagOf, isShareable, markShared, notModified } from '../api/middleware/shared-cache.ts';
+import { queueCachePurge } from '../api/services/cache/purge-caches.ts';
 
 /** Answers held in memory whole (pages, JSON), never streams such as text/event-stream. */
 const WHOLE = /^(text\/html|application\/json)/i;
+/** Other answers read whole when a shared cache may keep them, for their ETag (feeds, sitemaps). */
+const TEXTUAL = /^(application\/(rss\+)?xml|text\/(plain|xml))/i;
 
 /** Liveness must answer even when the database does not. */
 const NO_BOOT = new Set(['/healthz']);
@@ -72,14 +77,18 @@ export const onRequest = defineMiddleware(async (context, next) => {
             });
     } else {
       const key = cacheTtlMs() > 0 ? cacheKey(context.request, path) : null;
+      const ifNoneMatch = context.request.headers.get('if-none-match');
       const hit = key ? cachedResponse(key) : null;
-      if (hit) return withSecurityHeaders(hit, { https });
+      if (hit) return withSecurityHeaders(notModified(ifNoneMatch, hit.headers) ?? hit, { https });
       if (key) {
         // Someone is rendering this very page: share their result (if it could be cached;
         // otherwise render in parallel rather than queue behind one another).
         const pending = fillInProgress(key);
         const shared = pending ? await pending : undefined;
-        if (shared) return withSecurityHeaders(responseFrom(shared), { https });
+        if (shared) {
+          const copy = responseFrom(shared);
+          return withSecurityHeaders(notModified(ifNoneMatch, copy.headers) ?? copy, { https });
+        }
         if (!pending) endFill = beginFill(key);
       }
       if (!NO_BOOT.has(path)) await ensureBooted();
@@ -91,15 +100,24 @@ export const onRequest = defineMiddleware(async (context, next) => {
       }
       res = await next();
       const status = res.status;
+      const method = context.request.method;
       if (!path.startsWith('/api/')) res = withHeaders(res, (h) => pageCaching(h, path, status, Boolean(token)));
-      noteWrite(context.request.method, res.status, path);
-      if (res.body && context.request.method !== 'HEAD' && WHOLE.test(res.headers.get('content-type') ?? '')) {
+      // An anonymous answer a shared cache in front may keep (shared-cache.ts).
+      const anonymous = !context.request.headers.has('cookie') && !context.request.headers.has('authorization');
+      const shared = isShareable({ method, anonymous }, res);
+      if (shared) res = withHeaders(res, (h) => markShared(h, path));
+      if (noteWrite(method, res.status, path)) purgeSharedCaches(path);
+      const type = res.headers.get('content-type') ?? '';
+      if (res.body && method !== 'HEAD' && (WHOLE.test(type) || (shared && TEXTUAL.test(type)))) {
         // A page Astro streamed in hundreds of small chunks, or an API answer (a string
         // already), goes out as one body, compressed here in one call (compress-body.ts),
-        // read once for the cache and for that.
+        // read once for the cache, its ETag and that.
         const body = new Uint8Array(await res.arrayBuffer());
+        if (shared) res = withHeaders(res, (h) => h.set('ETag', etagOf(body)));
         if (key) res = storeBody(key, res, body);
-        res = compressWhole(res, body, context.request.headers.get('accept-encoding'));
+        res =
+          notModified(ifNoneMatch, res.headers) ??
+          compressWhole(res, body, context.request.headers.get('accept-encoding'));
       } else if (key) res = await storeResponse(key, res);
     }
   } catch (err) {
@@ -129,6 +147,15 @@ function pageCaching(headers: Headers, path: string, status: number, withSession
   const redirect = status >= 300 && status < 400;
   if (admin || headers.has('set-cookie') || (withSession && (html || redirect))) markPersonal(headers);
   else if (html) addVary(headers, 'Cookie');
+}
+
+/**
+ * A write others may see makes the answers showing it stale at the shared caches in front: a
+ * job per cache purges its keys (api/services/cache/purge-caches.ts). A failure to queue it is
+ * logged, never the write's failure: the answers expire within HTTP_CACHE_S_MAXAGE anyway.
+ */
+function purgeSharedCaches(path: string) {
+  queueCachePurge(purgeKeysFor(path)).catch((err) => console.error('[cache] queueing a purge failed', err));
 }
 
 function apiUnavailable(): Response {

@@ -52,6 +52,12 @@ export const QUEUES = {
    * alerts that waited for a verified address go out (api/services/messages/release-held-mail.ts).
    */
   'verified-mail': { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 },
+  /**
+   * Drop the answers carrying { keys } at the shared cache { url } (api/services/cache/purge-caches.ts):
+   * a cache that is down is retried for about ten minutes (2 s, 4 s … capped at a minute); its
+   * answers expire on their own within HTTP_CACHE_S_MAXAGE anyway.
+   */
+  'cache-purge': { retryLimit: 12, retryDelay: 2, retryBackoff: true, retryDelayMax: 60, expireInSeconds: 30 },
   /** The daily digest of the saved searches that asked for one. */
   'saved-search-digest': { retryLimit: 3, retryDelay: 300, expireInSeconds: 1800 },
 } satisfies Record<string, QueueOptions & Pick<Queue, 'policy'>>;

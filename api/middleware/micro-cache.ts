@@ -244,11 +244,12 @@ export function storeBody(key: string, res: Response, body: Uint8Array<ArrayBuff
 /**
  * After any request: a write that may have changed something others see (anything but a 4xx
  * refusal, including a 5xx whose outcome is unknown; personal writes excepted) makes every
- * cached answer stale.
+ * cached answer stale. True when it was such a write (the shared caches in front are purged too).
  */
-export function noteWrite(method: string, status: number, pathname: string) {
-  if (!WRITE_METHODS.has(method.toUpperCase()) || (status >= 400 && status < 500)) return;
+export function noteWrite(method: string, status: number, pathname: string): boolean {
+  if (!WRITE_METHODS.has(method.toUpperCase()) || (status >= 400 && status < 500)) return false;
   // A login, a sign-up or a wishlist change shows in no cached answer.
-  if (isPersonalWrite(method, pathname)) return;
+  if (isPersonalWrite(method, pathname)) return false;
   clearMicroCache();
+  return true;
 }

@@ -42,7 +42,7 @@ export async function startSiteServer({ outDir, port, host, onListening }) {
   const { baseSecurityHeaders, isHttpsRequest } = await import('../../api/middleware/security-headers.ts');
   // Anonymous GETs answered from the short page cache (api/middleware/micro-cache.ts, filled by
   // src/middleware.ts) are written straight from here, without a trip through Astro.
-  const { cacheTtlMs, freshEntry, keyOf, mayShare, rememberWire } = api;
+  const { cacheTtlMs, etagMatches, freshEntry, keyOf, mayShare, rememberWire } = api;
   // The encoding a client accepts, read the same way as for pages compressed in src/middleware.ts.
   const { preferredEncoding } = await import('../../api/middleware/compress-body.ts');
   const cacheOn = cacheTtlMs() > 0;
@@ -60,6 +60,8 @@ export async function startSiteServer({ outDir, port, host, onListening }) {
     return url;
   }
   const one = (v) => (Array.isArray(v) ? v[0] : v) ?? null;
+  // The headers a 304 repeats (shared-cache.ts's notModified keeps the same).
+  const NOT_MODIFIED = new Set(['cache-control', 'etag', 'vary', 'surrogate-key', 'xkey', 'expires']);
   function serveCached(req, res, https) {
     if (!cacheOn || stopping || req.method !== 'GET') return false;
     const url = urlOf(`http://${req.headers.host ?? ''}${req.url ?? '/'}`);
@@ -68,6 +70,13 @@ export async function startSiteServer({ outDir, port, host, onListening }) {
       keyOf(url.href, one(req.headers['x-forwarded-host']), one(req.headers['x-forwarded-proto'])),
     );
     if (!entry) return false;
+    // A revalidation of what the client holds (its ETag, api/middleware/shared-cache.ts): 304.
+    const etag = entry.headers.find(([k]) => k === 'etag')?.[1];
+    if (etag && etagMatches(one(req.headers['if-none-match']), etag)) {
+      res.writeHead(304, entry.headers.filter(([k]) => NOT_MODIFIED.has(k)).flat());
+      res.end();
+      return true;
+    }
     // Browsers accept br/gzip: each entry is compressed once, and its whole header list is
     // built once per (https, encoding), so a hit is one writeHead and one write.
     const encoding = entry.body.byteLength > 1024 ? preferredEncoding(req.headers['accept-encoding']) : null;

@@ -6,6 +6,7 @@ import { ads, users } from '../../db/schema/index.ts';
 import { env } from '../../env.ts';
 import { quoted } from '../../lib/quoted.ts';
 import { queueMail } from '../../mail/queue-mail.ts';
+import { queueCachePurge } from '../cache/purge-caches.ts';
 import { AD_TRANSITIONS } from './ad-states.ts';
 
 /** One statement or one mail batch handles at most this many ads. */
@@ -138,6 +139,8 @@ export async function runAdExpiry(
 ): Promise<{ expired: number; reminded: number }> {
   const now = options.now ?? new Date();
   const expired = await expireDueAds(now);
+  // Expired ads leave the lists: the shared caches in front drop what showed them.
+  if (expired) await queueCachePurge(['ads']);
   const reminded = await remindExpiringAds(now, options.limits ?? EXPIRY_RUN_LIMITS);
   if (expired || reminded) console.info(`[ads] expiry: ${expired} expired, ${reminded} reminders queued`);
   return { expired, reminded };
