@@ -36,6 +36,19 @@ const ZEnv = z.object({
   S3_SECRET_ACCESS_KEY: optional(z.string()),
   // Where the SQL migrations are when neither ./drizzle nor the folder beside the code has them.
   MIGRATIONS_DIR: optional(z.string()),
+  // Streaming replicas of DATABASE_URL for the public reads, comma-separated (api/db/replicas.ts).
+  DATABASE_REPLICA_URLS: optional(
+    z
+      .string()
+      .refine(
+        (v) => v.split(',').every((u) => /^postgres(ql)?:\/\//.test(u.trim())),
+        'must be postgres:// URLs, separated by commas',
+      ),
+  ),
+  // A replica further behind the primary than this is skipped.
+  REPLICA_MAX_LAG_MS: z.coerce.number().int().min(0).default(5000),
+  // After a write, its author reads from the primary this long.
+  REPLICA_READ_YOUR_WRITES_MS: z.coerce.number().int().min(0).default(10_000),
   // The shared caches (Varnish, a CDN) a write purges, comma-separated (deploy/varnish/).
   CACHE_PURGE_URLS: optional(
     z

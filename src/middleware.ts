@@ -2,6 +2,7 @@ import { defineMiddleware } from 'astro:middleware';
 import { SESSION_COOKIE } from '../api/auth/cookies.ts';
 import { validateSessionToken } from '../api/auth/session.ts';
 import { ensureBooted } from '../api/boot.ts';
+import { READ_PRIMARY_COOKIE, readPrimaryCookie, readsOnPrimary, withReadPreference } from '../api/db/replicas.ts';
 import { isDatabaseUnavailable, isInvalidDataError } from '../api/lib/db-unavailable.ts';
 import { DB_UNAVAILABLE_RETRY_AFTER_SEC } from '../api/lib/limits.ts';
 import { purgeKeysFor } from '../api/lib/surrogate-keys.ts';
@@ -98,7 +99,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
         const result = await validateSessionToken(token);
         context.locals.user = result?.user ?? null;
       }
-      res = await next();
+      // Just after its own write, a caller reads from the primary (api/db/replicas.ts).
+      const primary = readsOnPrimary(context.cookies.get(READ_PRIMARY_COOKIE)?.value);
+      res = await withReadPreference(primary, next);
       const status = res.status;
       const method = context.request.method;
       if (!path.startsWith('/api/')) res = withHeaders(res, (h) => pageCaching(h, path, status, Boolean(token)));
@@ -107,6 +110,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
       const shared = isShareable({ method, anonymous }, res);
       if (shared) res = withHeaders(res, (h) => markShared(h, path));
       if (noteWrite(method, res.status, path)) purgeSharedCaches(path);
+      const stick = method !== 'GET' && method !== 'HEAD' && status < 400 ? readPrimaryCookie() : undefined;
+      if (stick) res = withHeaders(res, (h) => h.append('Set-Cookie', stick));
       const type = res.headers.get('content-type') ?? '';
       if (res.body && method !== 'HEAD' && (WHOLE.test(type) || (shared && TEXTUAL.test(type)))) {
         // A page Astro streamed in hundreds of small chunks, or an API answer (a string

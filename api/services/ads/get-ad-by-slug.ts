@@ -1,6 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { TVisibleState } from '../../constants/ad-states.ts';
-import { db } from '../../db/client.ts';
+import { readDb } from '../../db/replicas.ts';
 import { ads, categories, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { sanitizeAdDescription } from '../../lib/sanitize.ts';
@@ -44,7 +44,7 @@ export function parseFeatures(text: string | null | undefined): TAdFeature[] {
  * (docs/AD-STATES.md).
  */
 export async function getAdBySlug({ slug }: { slug: string }) {
-  const rows = await db()
+  const rows = await readDb()
     .select({
       id: ads.id,
       slug: ads.slug,
@@ -83,7 +83,7 @@ export async function getAdBySlug({ slug }: { slug: string }) {
   // way) is shown as what it is: expired.
   const status = ad.status !== 'sold' && ad.status !== 'paused' && ad.expires_at <= new Date() ? 'expired' : ad.status;
 
-  const related = await db()
+  const related = await readDb()
     .select({
       id: ads.id,
       slug: ads.slug,

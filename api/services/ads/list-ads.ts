@@ -1,6 +1,7 @@
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import { NEAR_RADIUS_DEFAULT_KM } from '../../constants/places.ts';
-import { type Db, db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { readDb } from '../../db/replicas.ts';
 import { ads } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import type { TAdSort } from '../../schemas/ad-query.ts';
@@ -253,12 +254,12 @@ async function listUnfiltered<T extends { page: number; limit: number }>(
 ) {
   const { page, limit } = options;
   const sort = options.sort === 'distance' ? '' : (options.sort ?? '');
-  const lookup = await categoryLookup(db(), slug, []);
+  const lookup = await categoryLookup(readDb(), slug, []);
   if (slug && lookup.selectedId === undefined) return empty;
   const where =
     lookup.selectedId !== undefined ? and(publicAdFilter(), eq(ads.categoryId, lookup.selectedId)) : publicAdFilter();
   const [rows, total] = await Promise.all([
-    cardQuery(db(), where, ORDER[sort === 'relevance' ? '' : sort], limit, (page - 1) * limit),
+    cardQuery(readDb(), where, ORDER[sort === 'relevance' ? '' : sort], limit, (page - 1) * limit),
     lookup.selectedId !== undefined ? lookup.selectedCount : countAllAds(),
   ]);
   return { ...empty, ads: rows.map(toAdCard), total, totalPages: Math.ceil(total / limit) };

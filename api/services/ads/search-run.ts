@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { connection, type Db, db, type Tx } from '../../db/client.ts';
+import { connection, type Db, type Tx } from '../../db/client.ts';
+import { readConnection } from '../../db/replicas.ts';
 import { AppError } from '../../errors.ts';
 import { pgErrorCode } from '../../lib/pg-error.ts';
 import { SEARCH_TIMEOUT_MESSAGE, searchSettings, searchTimeoutMs } from './search-settings.ts';
@@ -23,8 +24,9 @@ export const WALK_BUDGET_MS = 15;
  */
 export async function withSearchTimeout<T>(run: (q: Db | Tx) => Promise<T>): Promise<T> {
   return answeringTimeout(async () => {
-    if (connection().kind !== 'postgres') return await run(db());
-    return await db().transaction(async (tx) => {
+    const conn = readConnection();
+    if (conn.kind !== 'postgres') return await run(conn.db);
+    return await conn.db.transaction(async (tx) => {
       const settings = Object.entries(searchSettings()).map(
         ([name, value]) => sql`set_config(${name}, ${value}, true)`,
       );
@@ -48,7 +50,7 @@ export async function withSearchTimeout<T>(run: (q: Db | Tx) => Promise<T>): Pro
  * it as a subquery's result, the category as its partition, chosen while it runs.
  */
 export function withNarrowSearch<T>(run: (q: Db) => Promise<T>): Promise<T> {
-  const conn = connection();
+  const conn = readConnection();
   if (conn.kind !== 'postgres' || !conn.withSettings) return answeringTimeout(() => run(conn.db));
   const q = conn.withSettings({ ...searchSettings(), enable_seqscan: 'off', plan_cache_mode: 'force_generic_plan' });
   return answeringTimeout(() => run(q));
@@ -83,7 +85,7 @@ export const searchTestHooks: { extraCondition?: SQL; walkAlways?: boolean; walk
  */
 export async function walkOrSort<T>(q: Db | Tx, walk: (q: Db | Tx) => Promise<T>, sort: (q: Db | Tx) => Promise<T>) {
   const ms = searchTimeoutMs();
-  if (connection().kind !== 'postgres' || ms === 0 || q === db()) return walk(q);
+  if (connection().kind !== 'postgres' || ms === 0 || q === readConnection().db) return walk(q);
   try {
     return await (q as Tx).transaction(async (sp) => {
       await sp.execute(sql`SELECT set_config('statement_timeout', ${String(WALK_BUDGET_MS)}, true)`);

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { AD_PAGE_SIZE } from '../../constants/limits.ts';
 import { NEAR_RADIUS_DEFAULT_KM } from '../../constants/places.ts';
-import { db } from '../../db/client.ts';
+import { readDb } from '../../db/replicas.ts';
 import { ads, places } from '../../db/schema/index.ts';
 import { listAds } from '../ads/list-ads.ts';
 import { publicAdFilter } from '../ads/public-ad-filter.ts';
@@ -14,7 +14,7 @@ export const CITY_RADIUS_KM = NEAR_RADIUS_DEFAULT_KM;
 
 /** The place of a city page by its slug, or null. */
 export async function findPlaceBySlug(slug: string) {
-  const [p] = await db().select(placeReadColumns).from(places).where(eq(places.slug, slug)).limit(1);
+  const [p] = await readDb().select(placeReadColumns).from(places).where(eq(places.slug, slug)).limit(1);
   return p ? { ...p, label: placeLabel(p) } : null;
 }
 
@@ -50,7 +50,7 @@ export async function getCityPage(options: { placeSlug: string; categorySlug?: s
 
 /** The slugs of the places that public ads are at (the sitemap's city pages), biggest first. */
 export async function listSitemapPlaces(limit = 10_000): Promise<string[]> {
-  const rows = await db()
+  const rows = await readDb()
     .selectDistinct({ slug: places.slug, population: places.population })
     .from(ads)
     .innerJoin(places, eq(places.id, ads.placeId))

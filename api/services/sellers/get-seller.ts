@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { AD_PAGE_SIZE } from '../../constants/limits.ts';
-import { db } from '../../db/client.ts';
+import { readDb } from '../../db/replicas.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { listAds } from '../ads/list-ads.ts';
@@ -16,7 +16,7 @@ export const SELLER_NOT_FOUND = 'Seller not found.';
  */
 export async function getSeller(options: { id: number; page: number; limit?: number }) {
   const limit = options.limit ?? AD_PAGE_SIZE;
-  const [user] = await db()
+  const [user] = await readDb()
     .select({
       id: users.id,
       name: users.name,

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { db } from '../../db/client.ts';
+import { readDb } from '../../db/replicas.ts';
 import { ads, users } from '../../db/schema/index.ts';
 import { publicAdFilter } from '../ads/public-ad-filter.ts';
 import { sellerSlug } from './seller-slug.ts';
@@ -9,7 +9,7 @@ import { sellerSlug } from './seller-slug.ts';
  * public filter), each with the time of their latest change to one.
  */
 export async function listSitemapSellers() {
-  const rows = await db()
+  const rows = await readDb()
     .select({ id: users.id, name: users.name, lastmod: sql<string>`max(${ads.updatedAt})::text` })
     .from(ads)
     .innerJoin(users, eq(users.id, ads.userId))

@@ -1,5 +1,5 @@
 import { and, asc, gt } from 'drizzle-orm';
-import { db } from '../../db/client.ts';
+import { readDb } from '../../db/replicas.ts';
 import { ads } from '../../db/schema/index.ts';
 import { publicAdFilter } from '../ads/public-ad-filter.ts';
 import { countAllAds } from '../categories/count-all-ads.ts';
@@ -32,7 +32,7 @@ export async function listSitemapAds({ page }: { page: number }) {
     skip === 0
       ? 0
       : ((
-          await db()
+          await readDb()
             .select({ id: ads.id })
             .from(ads)
             .where(publicAdFilter())
@@ -41,7 +41,7 @@ export async function listSitemapAds({ page }: { page: number }) {
             .limit(1)
         )[0]?.id ?? null);
   if (start === null) return [];
-  return db()
+  return readDb()
     .select({ slug: ads.slug, updatedAt: ads.updatedAt })
     .from(ads)
     .where(and(publicAdFilter(), gt(ads.id, start)))
