@@ -14,6 +14,7 @@ import { ownDataDir } from '../lib/data-dir-lock.ts';
 import { isDatabaseUnavailable } from '../lib/db-unavailable.ts';
 import { attachPlaces } from '../services/places/attach-places.ts';
 import { loadPlaces } from '../services/places/load-places.ts';
+import { serveDumpRequests } from './embedded-dump.ts';
 import * as schema from './schema/index.ts';
 
 export type TSchema = typeof schema;
@@ -209,7 +210,10 @@ export function openDatabase(): Connection {
   ownDataDir(e.dataDir);
   const dir = path.join(e.dataDir, 'pglite');
   fs.mkdirSync(dir, { recursive: true });
-  return connectPglite(new PGlite(dir, pgliteOptions()));
+  const pglite = new PGlite(dir, pgliteOptions());
+  // `npm run backup` asks this process, the owner, for a copy while it runs.
+  serveDumpRequests(pglite, e.dataDir);
+  return connectPglite(pglite);
 }
 
 /** Makes `conn` the process-wide database (tests pass their own). */
