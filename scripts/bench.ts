@@ -23,6 +23,7 @@ import autocannon from 'autocannon';
 import postgres from 'postgres';
 import { benchMessages } from './lib/bench-messages.ts';
 import { freePort, percentile, startSite, waitForOk } from './lib/measured-server.ts';
+import { postgresCpuMs, treeCpuMs } from './lib/process-cpu.ts';
 import { catalogueWords, mixPath, mixPlaces, placesPath } from './lib/search-mix.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -140,15 +141,14 @@ function startCeiling(port: number, body: string): ChildProcess {
   return child;
 }
 
-children.push(
-  startSite(PORT, {
-    ...dbEnv,
-    ASTRO_OUT_DIR: OUT_DIR,
-    SEED_DEMO: '0',
-    // The conversations scenario signs up one buyer per connection from this one address.
-    ...(args.messages ? { RATE_LIMIT_SCALE: '1000' } : {}),
-  }),
-);
+const server = startSite(PORT, {
+  ...dbEnv,
+  ASTRO_OUT_DIR: OUT_DIR,
+  SEED_DEMO: '0',
+  // The conversations scenario signs up one buyer per connection from this one address.
+  ...(args.messages ? { RATE_LIMIT_SCALE: '1000' } : {}),
+});
+children.push(server);
 startCeiling(
   CEILING_PORT,
   `require('node:http').createServer((q, s) => { s.writeHead(200, { 'content-type': 'text/plain' }); s.end('ok'); })`,
@@ -250,6 +250,9 @@ type TRow = {
   p99: number;
   errors: number;
   non2xx: number;
+  /** CPU ms per request of the server's processes and of PostgreSQL's. */
+  webMs: number;
+  dbMs: number;
   ratio: number;
   pass: boolean;
 };
@@ -270,7 +273,12 @@ async function measure(target: TTarget, connections: number, duration: number) {
   instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => {
     latencies.push(ms);
   });
+  // CPU per request: the server's process tree and PostgreSQL's processes, around the step.
+  const cpu = { web: treeCpuMs(server.pid ?? 0), db: postgresCpuMs() };
   const result = await instance;
+  const n = Math.max(1, latencies.length);
+  const webMs = (treeCpuMs(server.pid ?? 0) - cpu.web) / n;
+  const dbMs = (postgresCpuMs() - cpu.db) / n;
   latencies.sort((a, b) => a - b);
   return {
     count: latencies.length,
@@ -281,6 +289,8 @@ async function measure(target: TTarget, connections: number, duration: number) {
     p99: percentile(latencies, 99),
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    webMs,
+    dbMs,
   };
 }
 
@@ -303,7 +313,7 @@ for (const connections of STEPS) {
     };
     rows.push(row);
     log(
-      `${String(connections).padStart(3)} conns  ${t.name.padEnd(42)} ${m.rps.toFixed(0).padStart(6)} req/s  p50 ${m.p50.toFixed(1)}  p95 ${m.p95.toFixed(1)}  p97.5 ${m.p975.toFixed(1)}  p99 ${m.p99.toFixed(1)} ms  errors ${m.errors}  non-2xx ${m.non2xx}`,
+      `${String(connections).padStart(3)} conns  ${t.name.padEnd(42)} ${m.rps.toFixed(0).padStart(6)} req/s  p50 ${m.p50.toFixed(1)}  p95 ${m.p95.toFixed(1)}  p97.5 ${m.p975.toFixed(1)}  p99 ${m.p99.toFixed(1)} ms  errors ${m.errors}  non-2xx ${m.non2xx}  CPU/req web ${m.webMs.toFixed(2)} db ${m.dbMs.toFixed(2)} ms`,
     );
   }
 }
