@@ -43,6 +43,10 @@ describe(`seller pages on ${driver}`, () => {
       memberSince: (await db().select().from(users).where(eq(users.id, user.id)))[0].createdAt.toISOString(),
       activeCount: 2,
       soldCount: 2,
+      emailVerified: true,
+      recentConversations: 0,
+      responseRate: null,
+      responseMinutes: null,
     });
     expect(res.data.ads.map((a: { heading: string }) => a.heading).sort()).toEqual(['Blue bike', 'Red kettle']);
     expect(JSON.stringify(res.data)).not.toContain(user.email);

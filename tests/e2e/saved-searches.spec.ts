@@ -141,7 +141,7 @@ test('the seller page shows the seller, member since, their ads and the sold cou
   await expect(page.getByRole('heading', { level: 1, name: 'Sven Seller' })).toBeVisible();
   await expect(page.getByText(/^Member since /)).toBeVisible();
   await expect(page.getByTestId('seller-active')).toHaveText('1 ad on offer');
-  await expect(page.getByTestId('seller-sold')).toHaveText('0 sold');
+  await expect(page.getByTestId('seller-fact-sold')).toHaveText('0 sold');
   await expect(page.getByRole('link', { name: new RegExp(`Oak ${word}`) }).first()).toBeVisible();
   const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}');
   expect(ld['@type']).toBe('Person');

@@ -15,6 +15,19 @@ export const ZSeller = z
       memberSince: ZDateTime,
       activeCount: z.number().int().min(0),
       soldCount: z.number().int().min(0).openapi({ description: 'Ads of theirs marked sold.' }),
+      emailVerified: z.boolean().openapi({ description: 'They confirmed their email address.' }),
+      recentConversations: z
+        .number()
+        .int()
+        .min(0)
+        .openapi({ description: 'Conversations buyers started with them in the last 90 days.' }),
+      responseRate: z.number().min(0).max(1).nullable().openapi({
+        description:
+          'Share of those conversations whose first message they answered within 48 hours; null with fewer than 3.',
+      }),
+      responseMinutes: z.number().int().min(0).nullable().openapi({
+        description: 'Median minutes to those answers; null with fewer than 3 conversations or none answered.',
+      }),
     }),
     ads: z.array(ZAdCard),
     total: z.number().int().min(0),

@@ -4,13 +4,15 @@ import { readDb } from '../../db/replicas.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { listAds } from '../ads/list-ads.ts';
+import { getSellerFacts } from './seller-facts.ts';
 import { sellerSlug } from './seller-slug.ts';
 
 export const SELLER_NOT_FOUND = 'Seller not found.';
 
 /**
  * A seller's public page: name, member since, how many ads they sold (ads in state `sold`),
- * and one page of their ads on offer (the public list's own filter and cards). Only public
+ * whether their email is verified and how they answer buyers (seller-facts.ts), and one page
+ * of their ads on offer (the public list's own filter and cards). Only public
  * facts: never the email or the phone. A user with nothing public (no ad on offer and none
  * sold) has no page: 404, so the page cannot be used to find out who has an account.
  */
@@ -30,6 +32,7 @@ export async function getSeller(options: { id: number; page: number; limit?: num
   const list = await listAds({ page: options.page, limit, sellerId: user.id });
   // total counts every page, so a page number past the end still finds the seller.
   if (list.total === 0 && Number(user.soldCount) === 0) throw new AppError('NOT_FOUND', SELLER_NOT_FOUND);
+  const facts = await getSellerFacts(user.id);
   return {
     seller: {
       id: user.id,
@@ -38,6 +41,10 @@ export async function getSeller(options: { id: number; page: number; limit?: num
       memberSince: user.createdAt.toISOString(),
       activeCount: list.total,
       soldCount: Number(user.soldCount),
+      emailVerified: facts.emailVerified,
+      recentConversations: facts.conversations,
+      responseRate: facts.responseRate,
+      responseMinutes: facts.responseMinutes,
     },
     ads: list.ads,
     total: list.total,
