@@ -4,6 +4,7 @@ import { validateSessionToken } from '../api/auth/session.ts';
 import { ensureBooted } from '../api/boot.ts';
 import { isDatabaseUnavailable, isInvalidDataError } from '../api/lib/db-unavailable.ts';
 import { DB_UNAVAILABLE_RETRY_AFTER_SEC } from '../api/lib/limits.ts';
+import { countPageCache } from '../api/lib/metrics.ts';
 import { compressWhole } from '../api/middleware/compress-body.ts';
 import { PAGE_METHODS } from '../api/middleware/method-not-allowed.ts';
 import {
@@ -29,8 +30,8 @@ import {
 /** Answers held in memory whole (pages, JSON), never streams such as text/event-stream. */
 const WHOLE = /^(text\/html|application\/json)/i;
 
-/** Liveness must answer even when the database does not. */
-const NO_BOOT = new Set(['/healthz']);
+/** Liveness and the metrics must answer even when the database does not. */
+const NO_BOOT = new Set(['/healthz', '/metrics']);
 
 function unavailable(): Response {
   return new Response(
@@ -52,6 +53,9 @@ function unavailable(): Response {
 export const onRequest = defineMiddleware(async (context, next) => {
   const https = isHttpsRequest(context.request.url, context.request.headers);
   const path = context.url.pathname;
+  // The page's pattern ('/ads/[slug]'), for the server's request count and log line
+  // (scripts/lib/site-server.mjs reads it back from the locals it passed in); the API names its own.
+  if (!path.startsWith('/api/')) context.locals.route = context.routePattern;
   let res: Response;
   let endFill: (() => void) | undefined;
   try {
@@ -73,12 +77,16 @@ export const onRequest = defineMiddleware(async (context, next) => {
     } else {
       const key = cacheTtlMs() > 0 ? cacheKey(context.request, path) : null;
       const hit = key ? cachedResponse(key) : null;
-      if (hit) return withSecurityHeaders(hit, { https });
+      if (hit) {
+        countPageCache('hit');
+        return withSecurityHeaders(hit, { https });
+      }
       if (key) {
         // Someone is rendering this very page: share their result (if it could be cached;
         // otherwise render in parallel rather than queue behind one another).
         const pending = fillInProgress(key);
         const shared = pending ? await pending : undefined;
+        countPageCache(shared ? 'hit' : 'miss');
         if (shared) return withSecurityHeaders(responseFrom(shared), { https });
         if (!pending) endFill = beginFill(key);
       }
