@@ -2,36 +2,23 @@
 // listens and answers with every worker's metrics added up (prom-client's AggregatorRegistry
 // asks each worker's registry over the cluster's IPC channel), so one scrape sees the whole
 // server, not whichever worker the OS picked.
-import http from 'node:http';
 import { AggregatorRegistry } from 'prom-client';
+import { startMetricsListener } from './request-observer.mjs';
 
 /** Starts the primary's metrics listener on `port`/`host`; returns the server, to close. */
 export async function startClusterMetrics({ port, host }) {
   const { metricsAccess, METRICS_TOKEN_NEEDED } = await import('../../api/lib/metrics-access.ts');
   const registry = new AggregatorRegistry();
-  const json = (res, status, message, headers = {}) => {
-    res.writeHead(status, {
-      'Content-Type': 'application/json; charset=utf-8',
-      'Cache-Control': 'no-store',
-      ...headers,
-    });
-    res.end(JSON.stringify({ success: false, error: message, message }));
+  const noStore = { 'Cache-Control': 'no-store' };
+  const answer = async (authorization) => {
+    if (metricsAccess(authorization, 'metrics-port') !== 'allowed') {
+      const headers = { ...noStore, 'Content-Type': 'application/json; charset=utf-8', 'WWW-Authenticate': 'Bearer' };
+      const message = METRICS_TOKEN_NEEDED;
+      return { status: 401, headers, body: JSON.stringify({ success: false, error: message, message }) };
+    }
+    // Rejects when a worker does not answer in time: the listener answers 503.
+    const body = await registry.clusterMetrics();
+    return { status: 200, headers: { ...noStore, 'Content-Type': registry.contentType }, body };
   };
-  const server = http.createServer(async (req, res) => {
-    const pathname = (req.url ?? '/').split('?')[0];
-    if (pathname !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) return json(res, 404, 'Not found.');
-    if (metricsAccess(req.headers.authorization, 'metrics-port') !== 'allowed') {
-      return json(res, 401, METRICS_TOKEN_NEEDED, { 'WWW-Authenticate': 'Bearer' });
-    }
-    try {
-      const text = await registry.clusterMetrics();
-      res.writeHead(200, { 'Content-Type': registry.contentType, 'Cache-Control': 'no-store' });
-      res.end(req.method === 'HEAD' ? undefined : text);
-    } catch (err) {
-      console.error('[metrics] the workers did not answer', err);
-      json(res, 503, 'The workers’ metrics could not be read. Please try again.');
-    }
-  });
-  server.listen({ port, host }, () => console.log(`Metrics of all workers at http://${host}:${port}/metrics`));
-  return server;
+  return startMetricsListener({ port, host, answer, what: 'Metrics of all workers' });
 }

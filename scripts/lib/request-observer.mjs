@@ -56,10 +56,12 @@ export function createRequestObserver(api) {
 }
 
 /**
- * The METRICS_PORT listener: GET /metrics and nothing else (404 JSON), with METRICS_TOKEN
- * required only if it is set (api/lib/metrics-access.ts). Returns the server, to close.
+ * The METRICS_PORT listener: GET /metrics and nothing else (404 JSON). `answer(authorization)`
+ * resolves with the answer's status, headers and body: the process's own metrics
+ * (api/services/metrics/read-metrics.ts metricsAnswer), or every worker's added up
+ * (scripts/lib/cluster-metrics.mjs). Returns the server, to close.
  */
-export function startMetricsListener({ api, port, host }) {
+export function startMetricsListener({ port, host, answer, what = 'Metrics' }) {
   const notFound = JSON.stringify({ success: false, error: 'Not found.', message: 'Not found.' });
   const server = http.createServer(async (req, res) => {
     const pathname = (req.url ?? '/').split('?')[0];
@@ -69,15 +71,15 @@ export function startMetricsListener({ api, port, host }) {
       return;
     }
     try {
-      const { status, headers, body } = await api.metricsAnswer(req.headers.authorization, 'metrics-port');
+      const { status, headers, body } = await answer(req.headers.authorization);
       res.writeHead(status, headers);
       res.end(req.method === 'HEAD' ? undefined : body);
     } catch (err) {
       console.error('[metrics] could not read the metrics', err);
-      res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
-      res.end('The metrics could not be read.');
+      res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.end('The metrics could not be read. Please try again.');
     }
   });
-  server.listen({ port, host }, () => console.log(`Metrics at http://${host}:${port}/metrics`));
+  server.listen({ port, host }, () => console.log(`${what} at http://${host}:${port}/metrics`));
   return server;
 }

@@ -256,7 +256,9 @@ export async function startSiteServer({ outDir, port, host, onListening, metrics
   // Past this many open connections a new one is closed at once instead of eating memory and
   // file descriptors; below it, overload is answered with 503s (above).
   server.maxConnections = 10_000;
-  const metricsServer = metricsPort ? startMetricsListener({ api, port: metricsPort, host }) : undefined;
+  const metricsServer = metricsPort
+    ? startMetricsListener({ port: metricsPort, host, answer: (auth) => api.metricsAnswer(auth, 'metrics-port') })
+    : undefined;
   server.listen({ port, host, backlog: 2048 }, () => {
     onListening?.(`http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host}:${port}`);
   });

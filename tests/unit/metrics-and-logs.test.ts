@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { requestIdFrom } from '../../api/lib/log.ts';
+import { requestIdFrom, type TRequestLine } from '../../api/lib/log.ts';
 import { metricsAccess } from '../../api/lib/metrics-access.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -25,6 +25,18 @@ describe('who may read /metrics', () => {
   });
 });
 
+/** Logs `lines` with logRequest in a fresh process whose environment has `vars` (undefined: unset). */
+function logIn(vars: Record<string, string | undefined>, lines: TRequestLine[]) {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const [k, v] of Object.entries(vars)) {
+    if (v === undefined) delete env[k];
+    else env[k] = v;
+  }
+  const script = `import { logRequest } from './api/lib/log.ts';
+for (const line of ${JSON.stringify(lines)}) logRequest(line);`;
+  return spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, env, encoding: 'utf8' });
+}
+
 describe('request log', () => {
   it('keeps a sane incoming request id and makes one for anything else', () => {
     expect(requestIdFrom('abc.DEF_12-3')).toBe('abc.DEF_12-3');
@@ -34,16 +46,10 @@ describe('request log', () => {
   });
 
   it('writes one JSON line per request with its id, method, route, status and duration', () => {
-    const script = `import { logRequest } from './api/lib/log.ts';
-logRequest({ requestId: 'r-1', method: 'GET', route: '/api/ads/:id', status: 200, durationMs: 12.345 });
-logRequest({ requestId: 'r-2', method: 'POST', route: 'unmatched', status: 500, durationMs: 1 });`;
-    const env = { ...process.env, LOG_LEVEL: 'info' };
-    delete env.VITEST;
-    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
-      cwd: ROOT,
-      env,
-      encoding: 'utf8',
-    });
+    const run = logIn({ LOG_LEVEL: 'info', VITEST: undefined }, [
+      { requestId: 'r-1', method: 'GET', route: '/api/ads/:id', status: 200, durationMs: 12.345 },
+      { requestId: 'r-2', method: 'POST', route: 'unmatched', status: 500, durationMs: 1 },
+    ]);
     expect(run.stderr).toBe('');
     const lines = run.stdout
       .trim()
@@ -64,15 +70,9 @@ logRequest({ requestId: 'r-2', method: 'POST', route: 'unmatched', status: 500, 
   });
 
   it('is silent under the test runner unless LOG_LEVEL asks', () => {
-    const script = `import { logRequest } from './api/lib/log.ts';
-logRequest({ requestId: 'r-1', method: 'GET', route: '/', status: 200, durationMs: 1 });`;
-    const env = { ...process.env, VITEST: 'true' };
-    delete env.LOG_LEVEL;
-    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
-      cwd: ROOT,
-      env,
-      encoding: 'utf8',
-    });
+    const run = logIn({ VITEST: 'true', LOG_LEVEL: undefined }, [
+      { requestId: 'r-1', method: 'GET', route: '/', status: 200, durationMs: 1 },
+    ]);
     expect(run.status).toBe(0);
     expect(run.stdout).toBe('');
   });
