@@ -48,6 +48,8 @@ function createMetrics(registry: Registry) {
   let loadSource: TLoadSource | undefined;
   return {
     registry,
+    /** gaugeOnScrape's readers by metric name: the latest registered wins (see there). */
+    readers: new Map<string, (gauge: Gauge) => void | Promise<void>>(),
     requests: new Counter({
       name: 'http_requests_total',
       help: 'Requests answered, by method, route pattern and status.',
@@ -142,22 +144,24 @@ export function setLoadSource(source: TLoadSource) {
 }
 
 /**
- * A gauge whose values are read when /metrics is asked (`read` sets them), registered once
- * per process whatever calls this how often. `read` may be async (a database query); it
- * should bound its own time.
+ * A gauge whose values are read when /metrics is asked (`read` sets them). The gauge is
+ * registered once per process; a module loaded again (a test file's fresh module graph, a
+ * development reload) replaces its reader, so the figures come from the live copy of the
+ * modules. `read` may be async (a database query); it should bound its own time.
  */
 export function gaugeOnScrape<L extends string>(
   config: { name: string; help: string; labelNames?: readonly L[] },
   read: (gauge: Gauge<L>) => void | Promise<void>,
 ): void {
-  const registry = metrics.registry;
+  const { registry, readers } = metrics;
+  readers.set(config.name, read as (gauge: Gauge) => void | Promise<void>);
   if (registry.getSingleMetric(config.name)) return;
   new Gauge<L>({
     ...config,
     registers: [registry],
     async collect() {
       this.reset();
-      await read(this);
+      await readers.get(config.name)?.(this as unknown as Gauge);
     },
   });
 }
