@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4510);
+/** The shared server's METRICS_TOKEN (tests/e2e/metrics.spec.ts reads /metrics with it). */
+export const E2E_METRICS_TOKEN = 'e2e-metrics-token-0123456789';
 
 /**
  * Specs that time the server under load or start servers of their own: scripts/e2e.mjs runs
@@ -80,6 +82,12 @@ export default defineConfig({
       // bound now and then, and a page load met "Server busy" (two flaky tests in CI). Load
       // shedding is tested on servers of its own (lifecycle.spec.ts, security-server.spec.ts).
       MAX_EVENT_LOOP_DELAY_MS: '0',
+      // /metrics on the site's port with this token, and alone on METRICS_PORT (metrics.spec.ts);
+      // PORT + 90 lies between this shard's spec servers (up to ~50 above) and the next shard's.
+      METRICS_TOKEN: E2E_METRICS_TOKEN,
+      METRICS_PORT: String(PORT + 90),
+      // Errors only: a line per request would flood the run's output (stdout is piped to it).
+      LOG_LEVEL: 'warn',
     },
     // Ready when a page renders (not only the API): a test never meets the 503 the load
     // shedder gives while the first renders hold the event loop.

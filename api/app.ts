@@ -8,6 +8,7 @@ import { DB_UNAVAILABLE_RETRY_AFTER_SEC, MAX_BODY_BYTES } from './lib/limits.ts'
 import { validationHook } from './lib/validate.ts';
 import { idempotency } from './middleware/idempotency.ts';
 import { methodNotAllowed } from './middleware/method-not-allowed.ts';
+import { observeRequests } from './middleware/observe-requests.ts';
 import { originCheck } from './middleware/origin-check.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { loadSession } from './middleware/session.ts';
@@ -25,6 +26,7 @@ import { inboxRoutes } from './routes/inbox.ts';
 import { jobRoutes } from './routes/jobs.ts';
 import { membershipRoutes } from './routes/memberships.ts';
 import { messageRoutes } from './routes/messages.ts';
+import { metricsRoutes } from './routes/metrics.ts';
 import { moderationRoutes } from './routes/moderation.ts';
 import { newsletterRoutes } from './routes/newsletter.ts';
 import { pageRoutes } from './routes/pages.ts';
@@ -56,12 +58,8 @@ export function createApp() {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).basePath('/api');
 
   app.use(securityHeaders);
-  app.use(async (c, next) => {
-    const given = c.req.header('x-request-id');
-    c.set('requestId', given && /^[\w.-]{1,64}$/.test(given) ? given : crypto.randomUUID());
-    await next();
-    c.header('x-request-id', c.var.requestId);
-  });
+  // Request id, /metrics counters and the request's log line (api/middleware/observe-requests.ts).
+  app.use(observeRequests);
   // Per-route limits (api/lib/body-limit.ts): 64 KB for JSON unless the route needs more.
   app.use(limitBody);
   app.use(loadSession);
@@ -70,6 +68,7 @@ export function createApp() {
 
   const routes = app
     .route('/', healthRoutes)
+    .route('/', metricsRoutes)
     .route('/', authRoutes)
     .route('/', settingsRoutes)
     .route('/', publicAdRoutes)

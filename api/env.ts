@@ -34,6 +34,13 @@ const ZEnv = z.object({
   S3_REGION: optional(z.string()).transform((v) => v ?? 'us-east-1'),
   S3_ACCESS_KEY_ID: optional(z.string()),
   S3_SECRET_ACCESS_KEY: optional(z.string()),
+  // /metrics (api/lib/metrics-access.ts): the bearer token that reads it on the site's port (and
+  // on METRICS_PORT, when set); unset, the site's port answers 404 there.
+  METRICS_TOKEN: optional(z.string().min(16, 'must be at least 16 characters (e.g. openssl rand -hex 32)')),
+  // A second listener of the production server that serves only /metrics (keep it private).
+  METRICS_PORT: optional(z.coerce.number().int().min(1).max(65535)),
+  // The JSON log's level (api/lib/log.ts): default info; silent under the test runner.
+  LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
   // Where the SQL migrations are when neither ./drizzle nor the folder beside the code has them.
   MIGRATIONS_DIR: optional(z.string()),
   // Streaming replicas of DATABASE_URL for the public reads, comma-separated (api/db/replicas.ts).
@@ -64,12 +71,22 @@ const ZEnv = z.object({
 const ZEnvChecked = ZEnv.refine((e) => e.STORAGE !== 's3' || !!e.S3_BUCKET, {
   path: ['S3_BUCKET'],
   message: 'required when STORAGE=s3 (the bucket that holds the uploads)',
-}).refine((e) => !e.S3_ACCESS_KEY_ID === !e.S3_SECRET_ACCESS_KEY, {
-  path: ['S3_SECRET_ACCESS_KEY'],
-  message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither',
-});
+})
+  .refine((e) => !e.S3_ACCESS_KEY_ID === !e.S3_SECRET_ACCESS_KEY, {
+    path: ['S3_SECRET_ACCESS_KEY'],
+    message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither',
+  })
+  .refine((e) => e.METRICS_PORT === undefined || e.METRICS_PORT !== e.PORT, {
+    path: ['METRICS_PORT'],
+    message: 'must differ from PORT (it is a second listener that serves only /metrics)',
+  });
 
-export type TEnv = z.infer<typeof ZEnv> & { dataDir: string; siteUrl: string };
+export type TEnv = z.infer<typeof ZEnv> & {
+  dataDir: string;
+  siteUrl: string;
+  /** LOG_LEVEL, else `info`; `silent` under the test runner (Vitest) unless LOG_LEVEL asks. */
+  logLevel: NonNullable<z.infer<typeof ZEnv>['LOG_LEVEL']>;
+};
 
 function parseEnv(): TEnv {
   const parsed = ZEnvChecked.safeParse(process.env);
@@ -83,6 +100,7 @@ function parseEnv(): TEnv {
     ...e,
     dataDir: path.resolve(e.DATA_DIR),
     siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    logLevel: e.LOG_LEVEL ?? (process.env.VITEST ? 'silent' : 'info'),
   };
 }
 

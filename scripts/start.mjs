@@ -16,6 +16,9 @@ process.env.NODE_ENV ??= 'production';
 const outDir = path.resolve(root, process.env.ASTRO_OUT_DIR ?? 'dist');
 const port = Number(process.env.PORT ?? 4321);
 const host = process.env.HOST ?? 'localhost';
+// /metrics alone on a port of its own: the server's in one process, the primary's (adding up
+// the workers') with WEB_CONCURRENCY (scripts/lib/cluster-metrics.mjs).
+const metricsPort = process.env.METRICS_PORT ? Number(process.env.METRICS_PORT) : undefined;
 
 if (cluster.isPrimary) {
   stopWithParent();
@@ -48,8 +51,8 @@ if (cluster.isPrimary) {
     if (result.seeded) console.log('Loaded demo content into the new database.');
   };
   const workers = workerCount();
-  if (workers > 1) runWorkers(workers, announce);
-  else await startSiteServer({ outDir, port, host, onListening: announce });
+  if (workers > 1) await runWorkers(workers, announce);
+  else await startSiteServer({ outDir, port, host, onListening: announce, metricsPort });
   process.off('SIGTERM', stopLater);
   process.off('SIGINT', stopLater);
   // Asked to stop while the server was loading: it has its own handlers now.
@@ -138,7 +141,10 @@ function workerCount() {
  * The primary process of WEB_CONCURRENCY: forks the workers (the OS spreads connections over
  * them), replaces one that dies, and on SIGTERM/SIGINT lets each finish its in-flight requests.
  */
-function runWorkers(count, announce) {
+async function runWorkers(count, announce) {
+  const metricsServer = metricsPort
+    ? await (await import('./lib/cluster-metrics.mjs')).startClusterMetrics({ port: metricsPort, host })
+    : undefined;
   let stopping = false;
   let announced = false;
   const deaths = [];
@@ -175,6 +181,7 @@ function runWorkers(count, announce) {
     if (stopping) return;
     stopping = true;
     console.log(`${signal}: finishing in-flight requests…`);
+    metricsServer?.close();
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
     // Each worker cuts what is left after its 10 s grace and closes its pool within 5 s more.
     setTimeout(() => process.exit(1), 17_000).unref();

@@ -5,6 +5,7 @@ import { ensureBooted } from '../api/boot.ts';
 import { READ_PRIMARY_COOKIE, readPrimaryCookie, readsOnPrimary, withReadPreference } from '../api/db/replicas.ts';
 import { isDatabaseUnavailable, isInvalidDataError } from '../api/lib/db-unavailable.ts';
 import { DB_UNAVAILABLE_RETRY_AFTER_SEC } from '../api/lib/limits.ts';
+import { countPageCache } from '../api/lib/metrics.ts';
 import { purgeKeysFor } from '../api/lib/surrogate-keys.ts';
 import { compressWhole } from '../api/middleware/compress-body.ts';
 import { PAGE_METHODS } from '../api/middleware/method-not-allowed.ts';
@@ -35,8 +36,8 @@ const WHOLE = /^(text\/html|application\/json)/i;
 /** Other answers read whole when a shared cache may keep them, for their ETag (feeds, sitemaps). */
 const TEXTUAL = /^(application\/(rss\+)?xml|text\/(plain|xml))/i;
 
-/** Liveness must answer even when the database does not. */
-const NO_BOOT = new Set(['/healthz']);
+/** Liveness and the metrics must answer even when the database does not. */
+const NO_BOOT = new Set(['/healthz', '/metrics']);
 
 function unavailable(): Response {
   return new Response(
@@ -58,6 +59,9 @@ function unavailable(): Response {
 export const onRequest = defineMiddleware(async (context, next) => {
   const https = isHttpsRequest(context.request.url, context.request.headers);
   const path = context.url.pathname;
+  // The page's pattern ('/ads/[slug]'), for the server's request count and log line
+  // (scripts/lib/site-server.mjs reads it back from the locals it passed in); the API names its own.
+  if (!path.startsWith('/api/')) context.locals.route = context.routePattern;
   let res: Response;
   let endFill: (() => void) | undefined;
   try {
@@ -80,12 +84,16 @@ export const onRequest = defineMiddleware(async (context, next) => {
       const key = cacheTtlMs() > 0 ? cacheKey(context.request, path) : null;
       const ifNoneMatch = context.request.headers.get('if-none-match');
       const hit = key ? cachedResponse(key) : null;
-      if (hit) return withSecurityHeaders(notModified(ifNoneMatch, hit.headers) ?? hit, { https });
+      if (hit) {
+        countPageCache('hit');
+        return withSecurityHeaders(notModified(ifNoneMatch, hit.headers) ?? hit, { https });
+      }
       if (key) {
         // Someone is rendering this very page: share their result (if it could be cached;
         // otherwise render in parallel rather than queue behind one another).
         const pending = fillInProgress(key);
         const shared = pending ? await pending : undefined;
+        countPageCache(shared ? 'hit' : 'miss');
         if (shared) {
           const copy = responseFrom(shared);
           return withSecurityHeaders(notModified(ifNoneMatch, copy.headers) ?? copy, { https });

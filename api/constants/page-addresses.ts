@@ -23,6 +23,7 @@ export const RESERVED_PAGE_SLUGS: ReadonlySet<string> = new Set([
   'login',
   'logout',
   'membership',
+  'metrics',
   'newsletter',
   'placeholder-svg',
   'readyz',

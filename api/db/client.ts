@@ -50,11 +50,26 @@ export type Connection = {
    * are, instead of paying BEGIN, SET LOCAL and COMMIT each time.
    */
   withSettings?: (settings: Record<string, string>) => Db;
+  /**
+   * PostgreSQL only: each pool's connections now (the main pool, `settings(...)` for each
+   * withSettings pool), for /metrics. The embedded database has no pool: one connection.
+   */
+  poolStats?: () => TPoolStats[];
   /** Runs `beforeClose` hooks (newest first), then closes the driver. */
   close: () => Promise<void>;
   /** Work to finish while the database is still open, e.g. stopping the job queue. */
   beforeClose: (hook: () => Promise<void>) => void;
 };
+
+/** One pool's use: connections idle, busy (running or reserved for a transaction) and opening, and queries waiting for one. */
+export type TPoolStats = { pool: string; max: number; idle: number; busy: number; connecting: number; waiting: number };
+
+/** What postgres.js reports of its pool (patches/postgres+3.4.9.patch adds it). */
+type TDriverStats = Omit<TPoolStats, 'pool'>;
+function driverStats(pool: string, client: unknown): TPoolStats[] {
+  const stats = (client as { stats?: () => TDriverStats }).stats;
+  return typeof stats === 'function' ? [{ pool, ...stats() }] : [];
+}
 
 /** close() that first runs the hooks registered with beforeClose. */
 function closing(closeDriver: () => Promise<void>) {
@@ -193,6 +208,10 @@ export function connectPostgres(url: string, max = 10): Connection {
       await client.notify(channel, payload);
     },
     withSettings,
+    poolStats: () => [
+      ...driverStats('main', client),
+      ...[...pools].flatMap(([key, p]) => driverStats(`settings(${settingsLabel(key)})`, p.client)),
+    ],
     migrate: async () => {
       await migratePostgres(db as never, { migrationsFolder: migrationsFolder() });
       await loadPlaces({ db });
@@ -200,6 +219,11 @@ export function connectPostgres(url: string, max = 10): Connection {
     },
     ...closing(closeAll),
   };
+}
+
+/** `[["statement_timeout","1000"]]` (a withSettings key) as `statement_timeout=1000`. */
+function settingsLabel(key: string): string {
+  return (JSON.parse(key) as [string, string][]).map(([k, v]) => `${k}=${v}`).join(',');
 }
 
 /** Opens the database the environment asks for (PGlite in $DATA_DIR/pglite unless DATABASE_URL). */
@@ -224,6 +248,11 @@ export function useConnection(conn: Connection) {
 
 export function connection(): Connection {
   current ??= openDatabase();
+  return current;
+}
+
+/** The process's database if one is open (never opens one: /metrics reads it). */
+export function openConnection(): Connection | undefined {
   return current;
 }
 

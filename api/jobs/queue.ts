@@ -36,6 +36,11 @@ export function jobQueue(): Promise<PgBoss> {
   return ready;
 }
 
+/** The queue of the process's database if it has started (never starts it: /metrics reads it). */
+export function startedJobQueue(): PgBoss | undefined {
+  return state?.started ? state.boss : undefined;
+}
+
 function createBoss(conn: Connection): PgBoss {
   const common = {
     schema: JOB_SCHEMA,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { JobResult } from 'pg-boss';
 import { db } from '../db/client.ts';
+import { countJobRun } from '../lib/metrics.ts';
 import { HANDLERS } from './handlers.ts';
 import { JOB_SCHEMA, jobQueue } from './queue.ts';
 import { QUEUES, type TQueueName } from './queues.ts';
@@ -11,9 +12,11 @@ const names = Object.keys(QUEUES) as TQueueName[];
 async function runJob(name: TQueueName, job: { id: string; data: unknown }): Promise<JobResult> {
   try {
     const output = await (HANDLERS[name] as (data: unknown, job: { id: string }) => Promise<unknown>)(job.data, job);
+    countJobRun(name, 'completed');
     return { id: job.id, status: 'completed', output: output && typeof output === 'object' ? output : undefined };
   } catch (err) {
     console.error(`[jobs] ${name} ${job.id} failed:`, err instanceof Error ? err.message : err);
+    countJobRun(name, 'failed');
     return { id: job.id, status: 'failed', output: { message: err instanceof Error ? err.message : String(err) } };
   }
 }

@@ -30,11 +30,13 @@ export function boundFromEnv(name, fallback) {
  * `admit(counted)` returns 0 when a request may go ahead, or the number of seconds (1-5) the
  * client should wait before trying again. A `counted` request takes one of the `maxInflight`
  * places (give it back with `done()` once its work has finished); an uncounted one is only
- * refused while the event loop runs late.
+ * refused while the event loop runs late. After a refusal, `lastRefusal` says why
+ * (`event_loop` or `in_flight`); `delayMs` is the loop's last measured delay (for /metrics).
  */
 export function createLoadShedder({ maxInflight, maxEventLoopDelayMs }) {
   let inflight = 0;
   let delayMs = 0;
+  let lastRefusal = null;
   let sampler;
   if (maxEventLoopDelayMs > 0) {
     // How late this timer fires is how long the loop was held. Timers run before the loop
@@ -52,10 +54,14 @@ export function createLoadShedder({ maxInflight, maxEventLoopDelayMs }) {
   return {
     admit(counted = true) {
       if (maxEventLoopDelayMs > 0 && delayMs > maxEventLoopDelayMs) {
+        lastRefusal = 'event_loop';
         return retryAfter(Math.min(3, Math.ceil(delayMs / 1000)));
       }
       if (!counted) return 0;
-      if (maxInflight > 0 && inflight >= maxInflight) return retryAfter(1);
+      if (maxInflight > 0 && inflight >= maxInflight) {
+        lastRefusal = 'in_flight';
+        return retryAfter(1);
+      }
       inflight++;
       return 0;
     },
@@ -64,6 +70,12 @@ export function createLoadShedder({ maxInflight, maxEventLoopDelayMs }) {
     },
     get inflight() {
       return inflight;
+    },
+    get delayMs() {
+      return delayMs;
+    },
+    get lastRefusal() {
+      return lastRefusal;
     },
     stop() {
       clearInterval(sampler);

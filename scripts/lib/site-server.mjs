@@ -2,7 +2,6 @@
 // WEB_CONCURRENCY): built client files and anonymous cache hits straight from Node, everything
 // else through Astro (pages, /api, /uploads), compressed; overload shed with 503 + Retry-After
 // (scripts/lib/load-shedder.mjs); graceful shutdown on SIGTERM/SIGINT.
-import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -13,25 +12,31 @@ import {
   DEFAULT_MAX_EVENT_LOOP_DELAY_MS,
   defaultMaxInflight,
 } from './load-shedder.mjs';
+import { createRequestObserver, startMetricsListener } from './request-observer.mjs';
+import { createStaticFiles } from './static-files.mjs';
 import { SITE_SERVER_API } from './vite-site-server-api.mjs';
 
 /** How long a stopping server lets requests in progress finish before it cuts them. */
 const SHUTDOWN_GRACE_MS = 10_000;
 /** How long closing the database may take once the last connection is gone. */
 const DATABASE_CLOSE_MS = 5_000;
-/** The site root's liveness page (src/pages/healthz.ts); the API's routes declare their own. */
-const NEVER_SHED_PAGES = ['/healthz'];
+/** The site root's liveness and metrics (src/pages/); the API's routes declare their own. */
+const NEVER_SHED_PAGES = ['/healthz', '/metrics'];
 
 /**
  * Serves the built site in `outDir` on `port`/`host`; `onListening(url)` runs once it
- * accepts connections. Installs the SIGTERM/SIGINT handlers that finish in-flight requests.
+ * accepts connections; with `metricsPort`, /metrics alone on that port too. Installs the
+ * SIGTERM/SIGINT handlers that finish in-flight requests.
  */
-export async function startSiteServer({ outDir, port, host, onListening }) {
+export async function startSiteServer({ outDir, port, host, onListening, metricsPort }) {
   const { handler } = await import(path.join(outDir, 'server/entry.mjs'));
   // The API's side of this server, built beside the entry from the same modules
   // (scripts/lib/vite-site-server-api.mjs): its route table and the page cache.
   const api = await import(path.join(outDir, 'server', SITE_SERVER_API));
   const { neverShed, streams } = api.loadSets();
+  // Request ids, /metrics counts and log lines (scripts/lib/request-observer.mjs).
+  const observer = createRequestObserver(api);
+  const { ROUTE_LABELS } = api;
   // Liveness answers even when everything else is refused: a busy process is not a dead one.
   const NEVER_SHED = new Set([...NEVER_SHED_PAGES, ...neverShed]);
   // Endless answers (Server-Sent Events): they hold no place among the requests in flight, whose
@@ -62,7 +67,7 @@ export async function startSiteServer({ outDir, port, host, onListening }) {
   const one = (v) => (Array.isArray(v) ? v[0] : v) ?? null;
   // The headers a 304 repeats (shared-cache.ts's notModified keeps the same).
   const NOT_MODIFIED = new Set(['cache-control', 'etag', 'vary', 'surrogate-key', 'xkey', 'expires']);
-  function serveCached(req, res, https) {
+  function serveCached(req, res, https, record) {
     if (!cacheOn || stopping || req.method !== 'GET') return false;
     const url = urlOf(`http://${req.headers.host ?? ''}${req.url ?? '/'}`);
     if (!url || !mayShare(url.pathname, Boolean(req.headers.cookie || req.headers.authorization))) return false;
@@ -73,7 +78,9 @@ export async function startSiteServer({ outDir, port, host, onListening }) {
     // A revalidation of what the client holds (its ETag, api/middleware/shared-cache.ts): 304.
     const etag = entry.headers.find(([k]) => k === 'etag')?.[1];
     if (etag && etagMatches(one(req.headers['if-none-match']), etag)) {
-      res.writeHead(304, entry.headers.filter(([k]) => NOT_MODIFIED.has(k)).flat());
+      api.countPageCache('hit');
+      record.route = observer.cachedRoute(url.pathname);
+      res.writeHead(304, [...entry.headers.filter(([k]) => NOT_MODIFIED.has(k)).flat(), 'X-Request-Id', record.id]);
       res.end();
       return true;
     }
@@ -99,7 +106,9 @@ export async function startSiteServer({ outDir, port, host, onListening }) {
       // Counted against the cache's byte budget: the compressed copies are memory too.
       wire = rememberWire(entry, variant, { headers, body });
     }
-    res.writeHead(entry.status, wire.headers);
+    api.countPageCache('hit');
+    record.route = observer.cachedRoute(url.pathname);
+    res.writeHead(entry.status, [...wire.headers, 'X-Request-Id', record.id]);
     res.end(wire.body);
     return true;
   }
@@ -110,97 +119,16 @@ export async function startSiteServer({ outDir, port, host, onListening }) {
     },
   });
 
-  // In middleware mode the adapter serves no files: the built client assets (/_astro/*, hashed
-  // names, cached for a year) and public/ files are served here, before Astro.
-  const clientDir = path.join(outDir, 'client');
-  const STATIC_TYPES = {
-    '.js': 'text/javascript; charset=utf-8',
-    '.mjs': 'text/javascript; charset=utf-8',
-    '.css': 'text/css; charset=utf-8',
-    '.svg': 'image/svg+xml',
-    '.png': 'image/png',
-    '.jpg': 'image/jpeg',
-    '.jpeg': 'image/jpeg',
-    '.webp': 'image/webp',
-    '.avif': 'image/avif',
-    '.gif': 'image/gif',
-    '.ico': 'image/x-icon',
-    '.woff2': 'font/woff2',
-    '.woff': 'font/woff',
-    '.txt': 'text/plain; charset=utf-8',
-    '.xml': 'application/xml; charset=utf-8',
-    '.json': 'application/json; charset=utf-8',
-    '.webmanifest': 'application/manifest+json',
-    '.html': 'text/html; charset=utf-8',
-  };
-  const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest)|image\/svg)/;
-  const compressedFiles = new Map();
-  function compressed(file, mtime, encoding) {
-    const key = `${encoding}:${file}:${mtime}`;
-    let body = compressedFiles.get(key);
-    if (!body) {
-      const raw = fs.readFileSync(file);
-      body =
-        encoding === 'br'
-          ? zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } })
-          : zlib.gzipSync(raw, { level: 9 });
-      compressedFiles.set(key, body);
-    }
-    return body;
-  }
-  function serveStatic(req, res) {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-    let pathname;
-    try {
-      pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-    } catch {
-      return false;
-    }
-    const type = STATIC_TYPES[path.extname(pathname).toLowerCase()];
-    if (!type || pathname.includes('\0')) return false;
-    const file = path.resolve(clientDir, `.${pathname}`);
-    if (!file.startsWith(clientDir + path.sep)) return false;
-    let st;
-    try {
-      st = fs.statSync(file);
-    } catch {
-      return false;
-    }
-    if (!st.isFile()) return false;
-    res.statusCode = 200;
-    res.setHeader('Content-Type', type);
-    res.setHeader('Content-Length', st.size);
-    res.setHeader(
-      'Cache-Control',
-      pathname.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-    );
-    if (type.startsWith('image/svg'))
-      res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
-    const encoding = COMPRESSIBLE.test(type) ? preferredEncoding(req.headers['accept-encoding']) : null;
-    if (encoding) {
-      // Text assets are compressed once per file and kept (hashed names never change).
-      const body = compressed(file, st.mtimeMs, encoding);
-      res.setHeader('Content-Encoding', encoding);
-      res.setHeader('Vary', 'Accept-Encoding');
-      res.setHeader('Content-Length', body.byteLength);
-      res.end(req.method === 'HEAD' ? undefined : body);
-      return true;
-    }
-    if (req.method === 'HEAD') {
-      res.end();
-      return true;
-    }
-    fs.createReadStream(file)
-      .on('error', () => res.destroy())
-      .pipe(res);
-    return true;
-  }
+  // In middleware mode the adapter serves no files: the built client assets and public/ files
+  // are served here, before Astro (scripts/lib/static-files.mjs).
+  const serveStatic = createStaticFiles({ clientDir: path.join(outDir, 'client'), preferredEncoding });
 
   const { errorBody } = await import('../../api/errors.ts');
   const shedder = createLoadShedder({
     maxInflight: boundFromEnv('MAX_INFLIGHT', defaultMaxInflight()),
     maxEventLoopDelayMs: boundFromEnv('MAX_EVENT_LOOP_DELAY_MS', DEFAULT_MAX_EVENT_LOOP_DELAY_MS),
   });
+  api.setLoadSource(() => ({ inflight: shedder.inflight, eventLoopDelayMs: shedder.delayMs }));
   const BUSY_MESSAGE = 'The server is busy right now. Please try again in a few seconds.';
   const BUSY_JSON = JSON.stringify(errorBody(BUSY_MESSAGE));
   const BUSY_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Server busy</title></head><body><h1>Server busy</h1><p>${BUSY_MESSAGE}</p></body></html>`;
@@ -260,6 +188,7 @@ export async function startSiteServer({ outDir, port, host, onListening }) {
       keepAliveTimeout: 65_000,
     },
     (req, res) => {
+      const record = observer.begin(req, res);
       const https = isHttpsRequest(`http://localhost${req.url ?? '/'}`, headerOf(req));
       // The fetch Request that Astro builds refuses these methods outright (a 500 and a
       // stack in the log), so they are answered here, before it.
@@ -269,23 +198,32 @@ export async function startSiteServer({ outDir, port, host, onListening }) {
           Allow: 'GET, HEAD, OPTIONS',
           'Content-Type': 'text/plain; charset=utf-8',
           'Cache-Control': 'no-store',
+          'X-Request-Id': record.id,
         });
         res.end('Method not allowed.');
         return;
       }
-      if (serveCached(req, res, https)) return;
+      if (serveCached(req, res, https, record)) return;
       for (const [k, v] of Object.entries(baseSecurityHeaders({ https }))) res.setHeader(k, v);
+      res.setHeader('X-Request-Id', record.id);
       // While shutting down, answer what is in flight and close each connection after it.
       if (stopping) res.setHeader('Connection', 'close');
-      if (serveStatic(req, res)) return;
-      const pathname = (req.url ?? '/').split('?')[0];
+      if (serveStatic(req, res)) {
+        record.route = ROUTE_LABELS.static;
+        return;
+      }
+      const pathname = record.pathname;
       let admitted = false;
       if (!NEVER_SHED.has(pathname)) {
         // Uploaded images are file reads, not database work, and a slow phone downloading
         // a gallery would hold its places for seconds: only a late event loop refuses them.
         const counted = !pathname.startsWith('/uploads/') && !STREAMS.has(pathname);
         const retryAfter = shedder.admit(counted);
-        if (retryAfter) return refuseBusy(req, res, retryAfter);
+        if (retryAfter) {
+          record.route = ROUTE_LABELS.shed;
+          api.countShed(shedder.lastRefusal);
+          return refuseBusy(req, res, retryAfter);
+        }
         admitted = counted;
       }
       // No `next`: a path no page matches is rendered by Astro as src/pages/404.astro.
@@ -295,7 +233,8 @@ export async function startSiteServer({ outDir, port, host, onListening }) {
       // queue would wait unseen in the kernel and never be counted, let alone refused.
       compress(req, res, () =>
         setImmediate(() => {
-          const work = handler(req, res);
+          // The locals come back with the page's pattern, or the API's mark that it counted the request.
+          const work = handler(req, res, undefined, record.locals);
           // A request counts until its work is done, not until its client leaves: a page
           // whose client gave up is still being rendered, and the next one waits behind it.
           if (admitted) holdUntilDone(work, res);
@@ -328,6 +267,9 @@ export async function startSiteServer({ outDir, port, host, onListening }) {
   // Past this many open connections a new one is closed at once instead of eating memory and
   // file descriptors; below it, overload is answered with 503s (above).
   server.maxConnections = 10_000;
+  const metricsServer = metricsPort
+    ? startMetricsListener({ port: metricsPort, host, answer: (auth) => api.metricsAnswer(auth, 'metrics-port') })
+    : undefined;
   server.listen({ port, host, backlog: 2048 }, () => {
     onListening?.(`http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host}:${port}`);
   });
@@ -344,6 +286,7 @@ export async function startSiteServer({ outDir, port, host, onListening }) {
     const started = Date.now();
     console.log(`${signal}: finishing in-flight requests…`);
     shedder.stop();
+    metricsServer?.close();
     // Open event streams end now (their pages reconnect to another server or after the restart)
     // instead of holding the shutdown for its whole grace period.
     globalThis[Symbol.for('marketplace.endLiveStreams')]?.();

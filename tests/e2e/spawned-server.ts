@@ -24,7 +24,7 @@ function track(child: ChildProcess): TSpawnedServer {
 
 export function spawnServer(port: number, env: Record<string, string>): TSpawnedServer {
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
-    env: { ...process.env, PORT: String(port), HOST: 'localhost', ...env },
+    env: { ...process.env, PORT: String(port), HOST: 'localhost', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return track(child);
@@ -33,7 +33,7 @@ export function spawnServer(port: number, env: Record<string, string>): TSpawned
 /** `npm start` as an operator runs it (npm, then the server it starts). */
 export function spawnNpmStart(port: number, env: Record<string, string>): TSpawnedServer {
   const child = spawn('npm', ['start'], {
-    env: { ...process.env, PORT: String(port), HOST: 'localhost', ...env },
+    env: { ...process.env, PORT: String(port), HOST: 'localhost', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return track(child);

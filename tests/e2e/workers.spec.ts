@@ -13,6 +13,8 @@ import { spawnServer } from './spawned-server.ts';
  */
 
 const PORT = Number(process.env.E2E_PORT ?? 4510) + 41;
+/** The primary's /metrics listener (scripts/lib/cluster-metrics.mjs), clear of the shared server's (+ 90). */
+const METRICS_PORT = PORT + 51;
 const adminUrl = process.env.TEST_DATABASE_URL;
 const dbName = `e2e_workers_${process.pid}`;
 
@@ -63,6 +65,7 @@ test.describe('several worker processes', () => {
       DATABASE_URL: url.toString(),
       DATA_DIR: path.resolve(`data/e2e-workers-${PORT}`),
       WEB_CONCURRENCY: '2',
+      METRICS_PORT: String(METRICS_PORT),
     });
     server = spawned.child;
     const { exited, output } = spawned;
@@ -74,6 +77,10 @@ test.describe('several worker processes', () => {
     await expect.poll(() => children(primary).length).toBe(2);
     // Both workers serve the demo content the primary seeded once.
     for (let i = 0; i < 6; i++) expect(await status(`${site}/api/all-ads?limit=1`)).toBe(200);
+    // METRICS_PORT belongs to the primary, which adds up the workers' figures: all six requests
+    // show, whichever worker (and whether the page cache) answered them.
+    const metrics = await (await fetch(`http://localhost:${METRICS_PORT}/metrics`)).text();
+    expect(metrics).toMatch(/^http_requests_total\{method="GET",route="\/api\/all-ads",status="200"\} 6$/m);
 
     // A worker killed outright: the other keeps answering, and a new one takes its place.
     const [victim] = children(primary);

@@ -17,6 +17,7 @@ describe('load shedder', () => {
       expect(wait).toBeLessThanOrEqual(5);
     }
     expect(shedder.inflight).toBe(3);
+    expect(shedder.lastRefusal).toBe('in_flight');
     shedder.done();
     expect(shedder.admit()).toBe(0);
     // Uncounted requests (uploaded images) are not held to the bound.
@@ -38,6 +39,8 @@ describe('load shedder', () => {
     expect(wait).toBeGreaterThanOrEqual(1);
     expect(wait).toBeLessThanOrEqual(5);
     expect(shedder.admit()).toBeGreaterThanOrEqual(1);
+    expect(shedder.lastRefusal).toBe('event_loop');
+    expect(shedder.delayMs).toBeGreaterThan(300);
     // Caught up: work is let in again.
     await pause(250);
     expect(shedder.admit()).toBe(0);

@@ -12,4 +12,12 @@ describe('the postgres.js null-socket guard', () => {
       expect(text, `${rel}: run "npx patch-package"`).toContain('marketplace: null-socket guard');
     }
   });
+
+  it('gives every copy its pool figures for /metrics (api/db/client.ts poolStats)', () => {
+    const dir = path.resolve(import.meta.dirname, '../../node_modules/postgres');
+    for (const rel of ['src/index.js', 'cjs/src/index.js']) {
+      const text = fs.readFileSync(path.join(dir, rel), 'utf8');
+      expect(text, `${rel}: run "npx patch-package"`).toContain('marketplace: pool stats');
+    }
+  });
 });

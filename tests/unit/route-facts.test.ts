@@ -91,7 +91,7 @@ describe('route declarations', () => {
   });
 
   it('derives the server’s never-shed and stream sets and the larger bodies from the routes', () => {
-    expect(loadSets()).toEqual({ neverShed: ['/api/healthz'], streams: ['/api/conversations/events'] });
+    expect(loadSets()).toEqual({ neverShed: ['/api/healthz', '/api/metrics'], streams: ['/api/conversations/events'] });
     const larger = rules
       .filter((rule) => rule.bodyLimit !== 'none' && rule.bodyLimit !== 'json')
       .map((rule) => `${rule.key} ${rule.bodyLimit}`);
