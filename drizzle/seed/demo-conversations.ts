@@ -77,3 +77,56 @@ export async function seedDemoConversations(tx: Tx, people: { emma: number; liam
       .where(eq(conversations.id, row.id));
   }
 }
+
+/**
+ * Older questions from Liam about Emma's other ads, so her seller facts have something to show
+ * (SellerFacts.astro): answered after 25 minutes, 40 minutes and 2 hours, and one never
+ * answered. With the thread above she answers 80% of first messages, usually within 25 minutes.
+ */
+export async function seedDemoResponseHistory(tx: Tx, people: { emma: number; liam: number }, now = Date.now()) {
+  const emmasAds = await tx
+    .select({ id: ads.id, heading: ads.heading })
+    .from(ads)
+    .where(eq(ads.userId, people.emma))
+    .orderBy(asc(ads.id))
+    .offset(1)
+    .limit(4);
+  const DAY = 24 * 60 * MINUTE;
+  const history = [
+    { daysAgo: 4, answerAfter: 25 * MINUTE },
+    { daysAgo: 15, answerAfter: 120 * MINUTE },
+    { daysAgo: 33, answerAfter: 40 * MINUTE },
+    { daysAgo: 61, answerAfter: null },
+  ];
+  for (const [i, ad] of emmasAds.entries()) {
+    const { daysAgo, answerAfter } = history[i] as (typeof history)[number];
+    const asked = new Date(now - daysAgo * DAY);
+    const answered = answerAfter === null ? null : new Date(asked.getTime() + answerAfter);
+    const [row] = await tx
+      .insert(conversations)
+      .values({
+        adId: ad.id,
+        adHeading: ad.heading,
+        buyerId: people.liam,
+        sellerId: people.emma,
+        createdAt: asked,
+        lastMessageAt: answered ?? asked,
+      })
+      .returning({ id: conversations.id });
+    if (!row) continue;
+    const lines = [
+      { conversationId: row.id, senderId: people.liam, text: 'Hello, is the price negotiable?', createdAt: asked },
+    ];
+    if (answered) {
+      lines.push({
+        conversationId: row.id,
+        senderId: people.emma,
+        text: 'A little, make me an offer.',
+        createdAt: answered,
+      });
+    }
+    const sent = await tx.insert(messages).values(lines).returning({ id: messages.id });
+    const last = sent.at(-1)?.id ?? 0;
+    await tx.update(conversations).set({ buyerReadId: last, sellerReadId: last }).where(eq(conversations.id, row.id));
+  }
+}

@@ -31,7 +31,7 @@ import {
   DEMO_TESTIMONIALS,
   type TDemoAd,
 } from './demo-content.ts';
-import { seedDemoConversations } from './demo-conversations.ts';
+import { seedDemoConversations, seedDemoResponseHistory } from './demo-conversations.ts';
 import { seedDemoModeration } from './demo-moderation.ts';
 import { seedDemoSavedSearches } from './demo-saved-searches.ts';
 import { portraitSvg, sceneSvg, type TSceneKind } from './scenes.ts';
@@ -255,6 +255,7 @@ export async function seedDemo(): Promise<{ ads: number; categories: number; ima
         .values({ id: 1, ...settings })
         .onConflictDoUpdate({ target: siteSettings.id, set: settings });
       await seedDemoConversations(tx, { emma: customers[0].id, liam: customers[1].id });
+      await seedDemoResponseHistory(tx, { emma: customers[0].id, liam: customers[1].id });
       await seedDemoModeration(tx, admin);
       await seedDemoSavedSearches(tx, { emma: customers[0].id, liam: customers[1].id });
     });

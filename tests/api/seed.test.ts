@@ -188,17 +188,21 @@ describe('the demo seed', () => {
     expect(log.data.data).toMatchObject([{ action: 'dismiss-ad-reports', actor: { name: 'Demo Admin' } }]);
   });
 
-  it('starts the demo inboxes with two conversations, one answer still unread by Emma', async () => {
+  it('starts the demo inboxes with six conversations, one answer still unread by Emma', async () => {
     const login = async (email: string) =>
       (await call('POST', '/user/login', { json: { email, password: 'customer123' } })).data.token as string;
     const emma = await login('emma@example.com');
     const liam = await login('liam@example.com');
     const list = await call('GET', '/conversations', { token: emma });
-    expect(list.data.total).toBe(2);
+    expect(list.data.total).toBe(6);
     expect((await call('GET', '/conversations/unread-count', { token: emma })).data.unread).toBe(1);
     expect((await call('GET', '/conversations/unread-count', { token: liam })).data.unread).toBe(0);
     const names = list.data.conversations.map((c: { other: { name: string } }) => c.other.name);
-    expect(names).toEqual(['Liam Carter', 'Liam Carter']);
+    expect(names).toEqual(Array(6).fill('Liam Carter'));
+    // Emma's answers make her seller facts: 4 of 5 first messages answered, the median in 25 minutes.
+    const [emmaRow] = await db().select({ id: users.id }).from(users).where(eq(users.email, 'emma@example.com'));
+    const seller = await call('GET', `/sellers/${emmaRow?.id}`);
+    expect(seller.data.seller).toMatchObject({ recentConversations: 5, responseRate: 0.8, responseMinutes: 25 });
   });
 
   it('serves the seeded photos at /uploads', async () => {
