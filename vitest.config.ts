@@ -23,14 +23,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: {
-          name: 'unit',
-          include: ['api/**/*.test.ts', 'src/**/*.test.ts', 'tests/unit/**/*.test.ts'],
-          // Pure code: the files of a worker share its modules instead of loading them again
-          // (26 → 11 CPU-seconds for this project; docs/decisions/0027). A file that changes
-          // process.env or timers puts them back itself.
-          isolate: false,
-        },
+        test: { name: 'unit', include: ['api/**/*.test.ts', 'src/**/*.test.ts', 'tests/unit/**/*.test.ts'] },
       },
       api('pglite'),
       ...(process.env.TEST_DATABASE_URL

@@ -9,19 +9,12 @@ import { checkImage, deleteImage, deleteImages, MAX_IMAGE_BYTES, storeImage, sto
 import { listFiles, uploadsDir } from './storage.ts';
 
 let dir = '';
-const dataDirBefore = process.env.DATA_DIR;
 beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mkt-images-'));
   process.env.DATA_DIR = dir;
   resetEnv();
 });
-afterAll(() => {
-  fs.rmSync(dir, { recursive: true, force: true });
-  // The unit project's files share a worker's modules and environment (vitest.config.ts).
-  if (dataDirBefore === undefined) delete process.env.DATA_DIR;
-  else process.env.DATA_DIR = dataDirBefore;
-  resetEnv();
-});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 const asFile = (buf: Buffer, name: string, type = 'image/png') => new File([new Uint8Array(buf)], name, { type });
 const solid = (width: number, height: number) =>
