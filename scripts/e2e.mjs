@@ -12,8 +12,10 @@ import fs from 'node:fs';
 
 const args = process.argv.slice(2);
 const SHARDS = Math.max(1, Number(process.env.E2E_SHARDS ?? 2));
-/** Far apart: the server specs start extra servers at ports up to ~50 above their own. */
-const portOf = (i) => 4510 + 100 * i;
+/** From E2E_PORT (default 4510), far apart: the server specs start extra servers at ports up to
+ * ~50 above their own. */
+const BASE_PORT = Number(process.env.E2E_PORT ?? 4510);
+const portOf = (i) => BASE_PORT + 100 * i;
 
 /** Each labelled run's failures and closing summary, printed again at the very end: CI keeps
  * only the tail of the output, and a shard's failure would otherwise scroll out of it. */
@@ -80,7 +82,8 @@ function seedTemplate() {
 }
 
 const started = Date.now();
-if ((await seedTemplate()) !== 0) {
+// E2E_SEEDED=1: the caller has seeded TEMPLATE already (scripts/test.mjs, beside the build).
+if (process.env.E2E_SEEDED !== '1' && (await seedTemplate()) !== 0) {
   console.error(`Seeding the demo database for the browser suite (${TEMPLATE}) failed.`);
   process.exit(1);
 }
