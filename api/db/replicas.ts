@@ -13,7 +13,8 @@ import { type Connection, connection, connectPostgres } from './client.ts';
  * REPLICA_MAX_LAG_MS behind the primary, is skipped; with none left, the primary serves.
  *
  * Lag is measured by WAL position, not by the time of the last replayed transaction (which
- * grows while the primary is idle): every check reads the primary's WAL position and keeps it
+ * grows while the primary is idle): every check reads the primary's WAL insert position (not
+ * the write position, which an asynchronous commit may not have reached yet) and keeps it
  * with the time; a replica's lag is how long ago the primary was at a position the replica has
  * not replayed yet (0 when it has replayed the latest).
  */
@@ -93,7 +94,7 @@ async function checkReplicas(target: TSet | undefined = set): Promise<void> {
   if (!target) return;
   try {
     const [row] = rowsOf<{ lsn: string }>(
-      await target.primary.db.execute(sql`SELECT pg_current_wal_lsn()::text AS lsn`),
+      await target.primary.db.execute(sql`SELECT pg_current_wal_insert_lsn()::text AS lsn`),
     );
     if (row) target.samples.push({ at: Date.now(), lsn: row.lsn });
     if (target.samples.length > SAMPLES) target.samples.shift();
