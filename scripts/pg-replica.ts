@@ -10,9 +10,9 @@
 // (PostgreSQL refuses to run as root).
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './lib/measured-server.ts';
 
 /** The newest installed PostgreSQL's programs (Debian: /usr/lib/postgresql/<major>/bin). */
 export function postgresBin(): string | undefined {
@@ -23,17 +23,6 @@ export function postgresBin(): string | undefined {
     .filter((d) => fs.existsSync(path.join(root, d, 'bin', 'pg_basebackup')))
     .sort((a, b) => Number(b) - Number(a));
   return majors[0] ? path.join(root, majors[0], 'bin') : undefined;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 export type TReplicaPair = {

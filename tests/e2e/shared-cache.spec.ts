@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { freePort } from '../../scripts/lib/measured-server.ts';
 import { spawnServer, type TSpawnedServer } from './spawned-server.ts';
 
 /**
@@ -15,17 +15,6 @@ import { spawnServer, type TSpawnedServer } from './spawned-server.ts';
 
 const VARNISHD = ['/usr/sbin/varnishd', '/usr/bin/varnishd'].find((p) => fs.existsSync(p));
 test.skip(!VARNISHD, 'varnishd is not installed (apt-get install varnish)');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 let origin = '';
 let cache = '';
