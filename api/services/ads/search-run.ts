@@ -85,7 +85,7 @@ export const searchTestHooks: { extraCondition?: SQL; walkAlways?: boolean; walk
  */
 export async function walkOrSort<T>(q: Db | Tx, walk: (q: Db | Tx) => Promise<T>, sort: (q: Db | Tx) => Promise<T>) {
   const ms = searchTimeoutMs();
-  if (connection().kind !== 'postgres' || ms === 0 || q === readConnection().db) return walk(q);
+  if (connection().kind !== 'postgres' || ms === 0 || q === connection().db) return walk(q);
   try {
     return await (q as Tx).transaction(async (sp) => {
       await sp.execute(sql`SELECT set_config('statement_timeout', ${String(WALK_BUDGET_MS)}, true)`);

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { AD_PAGE_SIZE } from '../../constants/limits.ts';
 import { readDb } from '../../db/replicas.ts';
 import { users } from '../../db/schema/index.ts';
@@ -18,29 +18,23 @@ export const SELLER_NOT_FOUND = 'Seller not found.';
  */
 export async function getSeller(options: { id: number; page: number; limit?: number }) {
   const limit = options.limit ?? AD_PAGE_SIZE;
-  const [user] = await readDb()
-    .select({
-      id: users.id,
-      name: users.name,
-      createdAt: users.createdAt,
-      // Written out with table names: the builder leaves columns of a one-table select unqualified.
-      soldCount: sql<number>`(SELECT count(*)::int FROM ads sold WHERE sold.user_id = users.id AND sold.status = 'sold')`,
-    })
-    .from(users)
-    .where(eq(users.id, options.id));
+  const [user] = await readDb().select({ id: users.id, name: users.name }).from(users).where(eq(users.id, options.id));
   if (!user) throw new AppError('NOT_FOUND', SELLER_NOT_FOUND);
-  const list = await listAds({ page: options.page, limit, sellerId: user.id });
+  // Member since and ads sold come with the seller's facts: read once, beside the list.
+  const [list, facts] = await Promise.all([
+    listAds({ page: options.page, limit, sellerId: user.id }),
+    getSellerFacts(user.id),
+  ]);
   // total counts every page, so a page number past the end still finds the seller.
-  if (list.total === 0 && Number(user.soldCount) === 0) throw new AppError('NOT_FOUND', SELLER_NOT_FOUND);
-  const facts = await getSellerFacts(user.id);
+  if (list.total === 0 && facts.soldCount === 0) throw new AppError('NOT_FOUND', SELLER_NOT_FOUND);
   return {
     seller: {
       id: user.id,
       name: user.name,
       slug: sellerSlug(user),
-      memberSince: user.createdAt.toISOString(),
+      memberSince: facts.memberSince,
       activeCount: list.total,
-      soldCount: Number(user.soldCount),
+      soldCount: facts.soldCount,
       emailVerified: facts.emailVerified,
       recentConversations: facts.conversations,
       responseRate: facts.responseRate,
