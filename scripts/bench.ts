@@ -7,6 +7,7 @@
 //                                       dropped and created afresh
 //   npm run bench -- --embedded         the embedded database (PGlite) in data/bench
 //   npm run bench -- --million          the same on 1,000,000 ads (the bulk seeder takes minutes)
+//   npm run bench -- --varnish          also the mixes through Debian's Varnish in front (apt-get install varnish)
 //   options: --ads 100000  --duration 10 (seconds per step)  --connections 10,50,100
 //            --port 4700  --skip-build  --skip-seed (reuse the last bench database)  --no-write
 //            --database bench (the PostgreSQL database's name)  --mix-only (only the search mix
@@ -21,10 +22,12 @@ import zlib from 'node:zlib';
 // @ts-expect-error autocannon ships no type declarations
 import autocannon from 'autocannon';
 import postgres from 'postgres';
-import { benchMessages } from './lib/bench-messages.ts';
+import { messagesReport } from './lib/bench-messages.ts';
+import { checkTargets, machineLines, rowsTable, type TRow, writeReport } from './lib/bench-report.ts';
 import { freePort, percentile, startSite, waitForOk } from './lib/measured-server.ts';
 import { postgresCpuMs, treeCpuMs } from './lib/process-cpu.ts';
-import { catalogueWords, mixPath, mixPlaces, placesPath } from './lib/search-mix.ts';
+import { catalogueWords, mixPath, mixPlaces, placesPath, popularMix } from './lib/search-mix.ts';
+import { startVarnish, varnishCounters } from './lib/varnish.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -42,6 +45,8 @@ const { values: args } = parseArgs({
     'skip-build': { type: 'boolean', default: false },
     'skip-seed': { type: 'boolean', default: false },
     'no-write': { type: 'boolean', default: false },
+    // Also the mixes through Debian's Varnish in front of the server (scripts/lib/varnish.ts).
+    varnish: { type: 'boolean', default: false },
     // Only the conversations scenario (scripts/lib/bench-messages.ts), e.g. with --ads 1000.
     messages: { type: 'boolean', default: false },
     // Only the saved-search matching scenario (scripts/lib/bench-saved-searches.ts), no server.
@@ -158,6 +163,23 @@ await waitForOk(`${site}/readyz`, children, 180_000);
 await waitForOk(`http://127.0.0.1:${CEILING_PORT}/`, children);
 log(`server ready at ${site}`);
 
+// Varnish in front, with the repository's configuration: the same mixes through it.
+const VARNISH_MEMORY = '512m';
+const POPULAR_POOL = 500;
+const cache = args.varnish
+  ? startVarnish({
+      originPort: PORT,
+      cachePort: await freePort(),
+      workDir: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-varnish-')),
+      memory: VARNISH_MEMORY,
+    })
+  : undefined;
+if (cache) {
+  children.push(cache.child);
+  await waitForOk(`${cache.url}/healthz`, children);
+  log(`Varnish in front at ${cache.url}`);
+}
+
 if (args.messages) await runMessagesBench();
 
 // 5. What to ask for --------------------------------------------------------------------------
@@ -203,6 +225,7 @@ const slugs = (settings.data[0]?.categories ?? []).map((c) => c.slug);
 const MIX_API = '/api/all-ads searches (every request different)';
 const MIX_HOME = 'home page searches (every request different)';
 const MIX_AD = 'ad pages (every request a different ad)';
+const MIX_POPULAR = `/api/all-ads popular searches (${POPULAR_POOL}, Zipf)`;
 const MIX_PLACES = 'searchPlaces: /api/places (every request different)';
 const places = await mixPlaces(site);
 
@@ -225,11 +248,24 @@ const TARGETS: TTarget[] = [
     url: site,
     paths: () => `/add-details/${adSlugs[Math.floor(Math.random() * adSlugs.length)]}`,
   },
+  ...(cache ? cachedMixes(cache.url) : []),
   {
     name: `ceiling sending the home page's ${(homeWire.byteLength / 1024).toFixed(0)} kB (brotli)`,
     url: `http://127.0.0.1:${SIZED_PORT}/`,
   },
 ];
+/** The mixes through Varnish, and a popular-searches mix to the origin and through Varnish. */
+function cachedMixes(cacheUrl: string): TTarget[] {
+  const popular = popularMix(POPULAR_POOL, () => mixPath('api', words, slugs, places.ids));
+  const adPage = () => `/add-details/${adSlugs[Math.floor(Math.random() * adSlugs.length)]}`;
+  return [
+    { name: `${MIX_API}, through Varnish`, url: cacheUrl, paths: () => mixPath('api', words, slugs, places.ids) },
+    { name: MIX_POPULAR, url: site, paths: popular },
+    { name: `${MIX_POPULAR}, through Varnish`, url: cacheUrl, paths: popular },
+    { name: `${MIX_AD}, through Varnish`, url: cacheUrl, paths: adPage },
+  ];
+}
+
 for (const t of TARGETS) {
   const url = t.paths ? `${t.url}${t.paths()}` : t.url;
   const res = await fetch(url);
@@ -239,24 +275,6 @@ log(`${total.toLocaleString('en')} ads; category "${category}", search "${search
 log(`search mix: ${words.length} catalogue words, e.g. ${mixPath('api', words, slugs)}`);
 
 // 6. Drive it ---------------------------------------------------------------------------------
-type TRow = {
-  count: number;
-  target: string;
-  connections: number;
-  rps: number;
-  p50: number;
-  p95: number;
-  p975: number;
-  p99: number;
-  errors: number;
-  non2xx: number;
-  /** CPU ms per request of the server's processes and of PostgreSQL's. */
-  webMs: number;
-  dbMs: number;
-  ratio: number;
-  pass: boolean;
-};
-
 async function measure(target: TTarget, connections: number, duration: number) {
   const latencies: number[] = [];
   const paths = target.paths;
@@ -273,12 +291,19 @@ async function measure(target: TTarget, connections: number, duration: number) {
   instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => {
     latencies.push(ms);
   });
-  // CPU per request: the server's process tree and PostgreSQL's processes, around the step.
-  const cpu = { web: treeCpuMs(server.pid ?? 0), db: postgresCpuMs() };
+  // CPU per request: the server's process tree (and Varnish's, through it) and PostgreSQL's
+  // processes, around the step; through Varnish its hits and misses too.
+  const viaCache = cache !== undefined && target.url === cache.url;
+  const webCpu = () => treeCpuMs(server.pid ?? 0) + (viaCache ? treeCpuMs(cache.child.pid ?? 0) : 0);
+  const cpu = { web: webCpu(), db: postgresCpuMs(), lookups: viaCache ? varnishCounters(cache.name) : undefined };
   const result = await instance;
   const n = Math.max(1, latencies.length);
-  const webMs = (treeCpuMs(server.pid ?? 0) - cpu.web) / n;
+  const webMs = (webCpu() - cpu.web) / n;
   const dbMs = (postgresCpuMs() - cpu.db) / n;
+  const after = viaCache ? varnishCounters(cache.name) : undefined;
+  const hits = after && cpu.lookups ? after.hits - cpu.lookups.hits : 0;
+  const misses = after && cpu.lookups ? after.misses - cpu.lookups.misses : 0;
+  const hitRatio = after ? hits / Math.max(1, hits + misses) : undefined;
   latencies.sort((a, b) => a - b);
   return {
     count: latencies.length,
@@ -291,6 +316,7 @@ async function measure(target: TTarget, connections: number, duration: number) {
     non2xx: result.non2xx,
     webMs,
     dbMs,
+    hitRatio,
   };
 }
 
@@ -313,100 +339,32 @@ for (const connections of STEPS) {
     };
     rows.push(row);
     log(
-      `${String(connections).padStart(3)} conns  ${t.name.padEnd(42)} ${m.rps.toFixed(0).padStart(6)} req/s  p50 ${m.p50.toFixed(1)}  p95 ${m.p95.toFixed(1)}  p97.5 ${m.p975.toFixed(1)}  p99 ${m.p99.toFixed(1)} ms  errors ${m.errors}  non-2xx ${m.non2xx}  CPU/req web ${m.webMs.toFixed(2)} db ${m.dbMs.toFixed(2)} ms`,
+      `${String(connections).padStart(3)} conns  ${t.name.padEnd(42)} ${m.rps.toFixed(0).padStart(6)} req/s  p50 ${m.p50.toFixed(1)}  p95 ${m.p95.toFixed(1)}  p97.5 ${m.p975.toFixed(1)}  p99 ${m.p99.toFixed(1)} ms  errors ${m.errors}  non-2xx ${m.non2xx}  CPU/req web ${m.webMs.toFixed(2)} db ${m.dbMs.toFixed(2)} ms${m.hitRatio === undefined ? '' : `  cache hits ${(m.hitRatio * 100).toFixed(0)}%`}`,
     );
   }
 }
 
 // 7. Report -----------------------------------------------------------------------------------
-const at = (target: string, c: number) => rows.find((r) => r.target === target && r.connections === c);
-const api50 = at(CACHED_TARGETS[2]?.name as string, 50);
-const home50 = at(CACHED_TARGETS[0]?.name as string, 50);
-const targets = args['mix-only']
-  ? []
-  : [
-      {
-        what: '/api/all-ads filtered (the same URL: cache hits), p95 at 50 connections ≤ 50 ms',
-        value: api50 ? `${api50.p95.toFixed(1)} ms` : 'n/a',
-        met: !!api50 && api50.p95 <= 50,
-      },
-      {
-        what: 'home page (cache hits) ≥ 20% of the ceiling’s requests/s at 50 connections',
-        value: home50 ? `${(home50.ratio * 100).toFixed(1)}%` : 'n/a',
-        met: !!home50 && home50.ratio >= 0.2,
-      },
-    ];
-// Issue 15's targets for the search mix (every request a different search).
-const mixApi10 = at(MIX_API, 10);
-const mixHome10 = at(MIX_HOME, 10);
-const mixApi50 = at(MIX_API, 50);
-const big = total >= 500_000;
-if (mixApi10) {
-  const p95 = big ? 100 : 50;
-  const rps = big ? 150 : 300;
-  targets.push({
-    what: `search mix: /api/all-ads at 10 connections p95 ≤ ${p95} ms and ≥ ${rps} req/s`,
-    value: `${mixApi10.p95.toFixed(1)} ms, ${mixApi10.rps.toFixed(0)} req/s`,
-    met: mixApi10.p95 <= p95 && mixApi10.rps >= rps,
-  });
-}
-// Issue 31's targets: the mix with near searches (a third of it), and the place picker.
-if (mixApi10) {
-  const p975 = big ? 100 : 50;
-  const rps = big ? 250 : 400;
-  targets.push({
-    what: `search mix with near searches: /api/all-ads at 10 connections p97.5 ≤ ${p975} ms and ≥ ${rps} req/s`,
-    value: `${mixApi10.p975.toFixed(1)} ms, ${mixApi10.rps.toFixed(0)} req/s`,
-    met: mixApi10.p975 <= p975 && mixApi10.rps >= rps,
-  });
-}
-const places10 = at(MIX_PLACES, 10);
-if (places10) {
-  targets.push({
-    what: 'searchPlaces at 10 connections p97.5 ≤ 10 ms',
-    value: `${places10.p975.toFixed(1)} ms, ${places10.rps.toFixed(0)} req/s`,
-    met: places10.p975 <= 10,
-  });
-}
-if (!big && mixApi10 && mixHome10) {
-  targets.push({
-    what: 'search mix: the home page at 10 connections ≥ 50% of the API’s requests/s',
-    value: `${((mixHome10.rps / mixApi10.rps) * 100).toFixed(0)}%`,
-    met: mixHome10.rps >= mixApi10.rps * 0.5,
-  });
-}
-if (big && mixApi50) {
-  targets.push({
-    what: 'search mix: /api/all-ads at 50 connections with zero errors and p99 ≤ 1 s',
-    value: `${mixApi50.errors + mixApi50.non2xx} errors/non-2xx, p99 ${mixApi50.p99.toFixed(0)} ms`,
-    met: mixApi50.errors + mixApi50.non2xx === 0 && mixApi50.p99 <= 1000,
-  });
-}
-const sized50 = at(TARGETS[TARGETS.length - 1]?.name as string, 50);
+const names = {
+  cachedApi: CACHED_TARGETS[2]?.name as string,
+  cachedHome: CACHED_TARGETS[0]?.name as string,
+  mixApi: MIX_API,
+  mixHome: MIX_HOME,
+  places: MIX_PLACES,
+  sized: TARGETS[TARGETS.length - 1]?.name as string,
+};
+const targets = checkTargets(rows, names, total, args['mix-only'] === true);
+const home50 = rows.find((r) => r.target === names.cachedHome && r.connections === 50);
+const sized50 = rows.find((r) => r.target === names.sized && r.connections === 50);
 const allPass = rows.every((r) => r.pass);
-
-const cpus = os.cpus();
-const machine = [
-  `${cpus[0]?.model ?? 'unknown CPU'} × ${cpus.length} (${os.arch()}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB RAM, ${os.type()} ${os.release()}`,
-  `Node ${process.version}; ${pgVersion}; ${process.env.WEB_CONCURRENCY ? `WEB_CONCURRENCY=${process.env.WEB_CONCURRENCY}` : 'one server process'}; server and autocannon on the same machine over 127.0.0.1`,
-  `${total.toLocaleString('en')} ads; ${DURATION} s per step; ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
-  `load average (1 min) before/after the run: ${loadBefore.toFixed(1)} / ${(os.loadavg()[0] ?? 0).toFixed(1)} on ${cpus.length} cores (other work on the machine skews every figure)`,
-];
-const table = [
-  '| connections | target | req/s | p50 ms | p95 ms | p97.5 ms | p99 ms | errors | non-2xx | of ceiling | step |',
-  '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
-  ...rows.map(
-    (r) =>
-      `| ${r.connections} | ${r.target} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p975.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} | ${r.non2xx} | ${(r.ratio * 100).toFixed(0)}% | ${r.pass ? 'pass' : 'FAIL'} |`,
-  ),
-];
+const machine = machineLines({ database: pgVersion, total, duration: DURATION, loadBefore });
 const cacheOff = process.env.PAGE_CACHE_TTL_MS === '0';
 const report = [
-  `### ${args.embedded ? 'Embedded database (PGlite)' : 'PostgreSQL'}, ${cacheOff ? 'anonymous page cache off (PAGE_CACHE_TTL_MS=0): every request renders and queries' : 'anonymous page cache on (default)'}${args['mix-only'] ? `: the search mix at ${total.toLocaleString('en')} ads` : ''}`,
+  `### ${args.embedded ? 'Embedded database (PGlite)' : 'PostgreSQL'}, ${cacheOff ? 'anonymous page cache off (PAGE_CACHE_TTL_MS=0): every request renders and queries' : 'anonymous page cache on (default)'}${args['mix-only'] ? `: the search mix at ${total.toLocaleString('en')} ads` : ''}${cache ? ', beside Varnish in front' : ''}`,
   '',
   ...machine.map((m) => `- ${m}`),
   '',
-  ...table,
+  ...rowsTable(rows),
   '',
   ...(args['mix-only']
     ? []
@@ -415,6 +373,11 @@ const report = [
       ]),
   `- The ad-page mix asks for ${adSlugs.length} different ads, each about once every ${adSlugs.length} requests: mostly past the 3 s page cache. Compare it between the 100k and 1M runs (target: 1M ≥ 80% of 100k).`,
   `- The search mix: every request a different search (scripts/lib/search-mix.ts): 1–2 words from ${words.length} words of the catalogue's headings, a quarter of the time the last one a 3–4 letter prefix; a random category or none; a random price range half the time; every sort; pages 1–5. The home page also counts each category's matches for its sidebar; the API requests do not ask for them (category_counts).`,
+  ...(cache
+    ? [
+        `- Through Varnish (deploy/varnish/default.vcl, ${VARNISH_MEMORY} of memory; the site's answers say s-maxage=${process.env.HTTP_CACHE_S_MAXAGE ?? 60}): the same mixes sent to the cache instead of the origin, in the same run. "Popular searches": ${POPULAR_POOL} searches of the mix drawn once, each asked as often as its rank in Zipf's law says (the k-th about 1/k as often as the first), as real traffic repeats searches; sent to the origin too. The cache-hit column is Varnish's hits over its lookups in the step (varnishstat). The web column of a step through the cache is the origin's and Varnish's CPU.`,
+      ]
+    : []),
   ...targets.map((t) => `- ${t.met ? 'Met' : 'MISSED'}: ${t.what} — ${t.value}`),
   `- For scale: the home page at 50 connections made ${home50 && sized50 ? ((home50.rps / sized50.rps) * 100).toFixed(0) : 'n/a'}% of the requests/s of a plain Node server sending the same bytes.`,
   `- Steps: ${allPass ? 'every step had zero errors and zero non-2xx' : 'SOME STEPS FAILED (errors or non-2xx)'}`,
@@ -424,20 +387,8 @@ console.log(`\n${report}\n`);
 
 if (!args['no-write']) {
   const scale = args['mix-only'] ? `-mix-${total >= 500_000 ? '1m' : '100k'}` : '';
-  writeReport(`${args.embedded ? 'embedded' : 'postgres'}${cacheOff ? '-uncached' : ''}${scale}`, report);
-}
-
-/** Puts `report` between this marker's comments in docs/PERFORMANCE.md (appended the first time). */
-function writeReport(marker: string, report: string) {
-  const file = path.join(root, 'docs/PERFORMANCE.md');
-  const start = `<!-- bench:${marker}:start -->`;
-  const end = `<!-- bench:${marker}:end -->`;
-  let doc = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Performance\n';
-  const block = `${start}\n${report}\n${end}`;
-  if (doc.includes(start) && doc.includes(end)) {
-    doc = doc.slice(0, doc.indexOf(start)) + block + doc.slice(doc.indexOf(end) + end.length);
-  } else doc = `${doc.trimEnd()}\n\n${block}\n`;
-  fs.writeFileSync(file, doc);
+  const marker = `${args.embedded ? 'embedded' : 'postgres'}${cacheOff ? '-uncached' : ''}${scale}${cache ? '-varnish' : ''}`;
+  writeReport(root, marker, report);
   log('figures written to docs/PERFORMANCE.md');
 }
 
@@ -446,35 +397,16 @@ process.exit(allPass ? 0 : 1);
 
 /** `--messages`: start-conversation + send-message, reported on its own (never returns). */
 async function runMessagesBench(): Promise<never> {
-  const loadBefore = os.loadavg()[0] ?? 0;
-  const results = [];
-  for (const connections of STEPS) {
-    const r = await benchMessages(site, connections, DURATION, path.join(dbEnv.DATA_DIR ?? 'data', 'outbox'));
-    results.push(r);
-    log(
-      `${String(connections).padStart(3)} conns  messages ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(1)}  p95 ${r.p95.toFixed(1)}  p99 ${r.p99.toFixed(1)} ms  errors ${r.errors}  non-2xx ${r.non2xx}`,
-    );
-  }
-  const ok = results.every((r) => r.errors === 0 && r.non2xx === 0 && r.requests > 0);
-  const cpus = os.cpus();
-  const report = [
-    `### Conversations: start-conversation + send-message (${args.embedded ? 'PGlite' : pgVersion})`,
-    '',
-    `- ${cpus[0]?.model ?? 'unknown CPU'} × ${cpus.length}; Node ${process.version}; one server process; autocannon on the same machine; ${DURATION} s per step; ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
-    `- Each connection is its own signed-up buyer: it starts a conversation about a random ad, sends nine messages in it, and starts over. Every request is a write: the message, the conversation's activity, the mail check (and the mail queued on the job queue), the live notice.`,
-    `- load average (1 min) before/after: ${loadBefore.toFixed(1)} / ${(os.loadavg()[0] ?? 0).toFixed(1)} on ${cpus.length} cores`,
-    '',
-    '| connections | requests | req/s | p50 ms | p95 ms | p99 ms | errors | non-201 | conversations started | messages sent |',
-    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-    ...results.map(
-      (r) =>
-        `| ${r.connections} | ${r.requests} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} | ${r.non2xx} | ${r.started} | ${r.sent} |`,
-    ),
-    '',
-    `- ${ok ? 'Every step had zero errors and every answer was 201.' : 'SOME STEPS HAD ERRORS OR OTHER ANSWERS.'}`,
-  ].join('\n');
+  const { report, ok } = await messagesReport({
+    site,
+    steps: STEPS,
+    duration: DURATION,
+    outbox: path.join(dbEnv.DATA_DIR ?? 'data', 'outbox'),
+    database: args.embedded ? 'PGlite' : pgVersion,
+    log,
+  });
   console.log(`\n${report}\n`);
-  if (!args['no-write']) writeReport('messages', report);
+  if (!args['no-write']) writeReport(root, 'messages', report);
   cleanup();
   process.exit(ok ? 0 : 1);
 }

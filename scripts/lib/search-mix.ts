@@ -111,3 +111,30 @@ export function mixPath(kind: 'api' | 'home', words: string[], categories: strin
   if (kind === 'api') p.set('limit', '10');
   return `${kind === 'api' ? '/api/all-ads' : '/'}?${p}`;
 }
+
+/**
+ * A pool of `size` requests drawn once from `draw`, then asked as Zipf's law says real traffic
+ * repeats them: the k-th most popular about 1/k as often as the first. What a shared cache meets,
+ * where the mixes above (every request different) are what it cannot help.
+ */
+export function popularMix(size: number, draw: () => string): () => string {
+  const pool = Array.from({ length: size }, draw);
+  const harmonic = pool.reduce((sum, _, i) => sum + 1 / (i + 1), 0);
+  const cumulative: number[] = [];
+  let run = 0;
+  for (let i = 0; i < size; i++) {
+    run += 1 / (i + 1) / harmonic;
+    cumulative.push(run);
+  }
+  return () => {
+    const r = Math.random();
+    let lo = 0;
+    let hi = size - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((cumulative[mid] as number) < r) lo = mid + 1;
+      else hi = mid;
+    }
+    return pool[lo] as string;
+  };
+}

@@ -85,7 +85,8 @@ afterEach(() => {
   searchTestHooks.walkAnySize = undefined;
 });
 
-const SORTS = ['', 'price-asc', 'price-desc', 'relevance'] as const;
+// Nearest first: with a near search, the places walked nearest first (nearest-walk.ts).
+const SORTS = ['', 'price-asc', 'price-desc', 'relevance', 'distance'] as const;
 const search = fc
   .record({
     search: fc.constantFrom('lamp', 'lam', 'brass', 'oak lamp', 'lighting', 'vintage lam'),
@@ -103,8 +104,8 @@ const search = fc
     // Near Richmond: its own ads (5 km), Petersburg's too (60 km), or none (a point far away).
     near: fc.option(fc.constantFrom('richmond:5', 'richmond:60', 'ocean:25'), { nil: undefined }),
   })
-  // A minimum above the maximum is refused (400), not searched.
-  .filter((s) => s.min === undefined || s.max === undefined || s.min <= s.max);
+  // A minimum above the maximum is refused (400), not searched; so is nearest first without near.
+  .filter((s) => (s.min === undefined || s.max === undefined || s.min <= s.max) && (s.sort !== 'distance' || s.near));
 type TSearch = typeof search extends fc.Arbitrary<infer T> ? T : never;
 
 function query(s: TSearch) {
@@ -120,12 +121,17 @@ function query(s: TSearch) {
   return q.toString();
 }
 
+/** A near search's centre and radius. */
+function nearOf(near: string) {
+  const [where, radius] = near.split(':') as [string, string];
+  return { center: where === 'ocean' ? { id: 0, lat: 30, lon: -40 } : (at[where] as TPlace), radius: Number(radius) };
+}
+
 /** Whether an ad is within the search's radius (every ad without near). */
 function isNear(s: TSearch, a: TAd) {
   if (!s.near) return true;
-  const [where, radius] = s.near.split(':') as [string, string];
-  const center = where === 'ocean' ? { id: 0, lat: 30, lon: -40 } : (at[where] as TPlace);
-  return a.place !== undefined && km(center, a.place) <= Number(radius);
+  const { center, radius } = nearOf(s.near);
+  return a.place !== undefined && km(center, a.place) <= radius;
 }
 
 async function page(s: TSearch, cap?: number, categoryCounts = false) {
@@ -156,8 +162,13 @@ function expected(s: TSearch): number[] | undefined {
       (s.max === undefined || a.price <= s.max) &&
       isNear(s, a),
   );
+  const newest = (a: TAd, b: TAd) => b.createdAt - a.createdAt || b.id - a.id;
+  // Nearest first, newest first at the same distance; without a near search, newest first.
+  const center = s.near ? nearOf(s.near).center : undefined;
+  const distance = (a: TAd) => (center && a.place ? km(center, a.place) : 0);
   const order: Record<string, (a: TAd, b: TAd) => number> = {
-    '': (a, b) => b.createdAt - a.createdAt || b.id - a.id,
+    '': newest,
+    distance: (a, b) => distance(a) - distance(b) || newest(a, b),
     'price-asc': (a, b) => a.price - b.price || a.id - b.id,
     'price-desc': (a, b) => b.price - a.price || b.id - a.id,
   };

@@ -1,9 +1,10 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { freePort } from '../../scripts/lib/measured-server.ts';
+import { startVarnish, VARNISHD } from '../../scripts/lib/varnish.ts';
 import { spawnServer, type TSpawnedServer } from './spawned-server.ts';
 
 /**
@@ -13,7 +14,6 @@ import { spawnServer, type TSpawnedServer } from './spawned-server.ts';
  * Skipped where varnishd is not installed (CI installs it: .ci/run).
  */
 
-const VARNISHD = ['/usr/sbin/varnishd', '/usr/bin/varnishd'].find((p) => fs.existsSync(p));
 test.skip(!VARNISHD, 'varnishd is not installed (apt-get install varnish)');
 
 let origin = '';
@@ -21,8 +21,6 @@ let cache = '';
 let site: TSpawnedServer | undefined;
 let varnish: ChildProcess | undefined;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'shared-cache-'));
-// varnishd reads its configuration as its own user when started as root.
-fs.chmodSync(work, 0o755);
 
 test.describe.configure({ mode: 'serial' });
 
@@ -44,25 +42,8 @@ test.beforeAll(async () => {
   });
   await expect.poll(() => statusOf(`${origin}/`), { timeout: 170_000 }).toBe(200);
   // The repository's configuration, pointed at this server.
-  const vcl = fs
-    .readFileSync('deploy/varnish/default.vcl', 'utf8')
-    .replace('.port = "4321";', `.port = "${sitePort}";`);
-  fs.writeFileSync(path.join(work, 'site.vcl'), vcl);
-  const check = spawnSync(VARNISHD as string, [
-    '-C',
-    '-j',
-    'none',
-    '-f',
-    path.join(work, 'site.vcl'),
-    '-n',
-    path.join(work, 'c'),
-  ]);
-  expect(check.status, String(check.stderr)).toBe(0);
-  varnish = spawn(
-    VARNISHD as string,
-    ['-F', '-j', 'none', '-a', `127.0.0.1:${cachePort}`, '-f', path.join(work, 'site.vcl'), '-n', path.join(work, 'v')],
-    { stdio: 'ignore' },
-  );
+  const started = startVarnish({ originPort: sitePort, cachePort, workDir: work });
+  varnish = started.child;
   varnish.on('exit', () => {
     varnish = undefined;
   });

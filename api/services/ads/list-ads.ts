@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { NEAR_RADIUS_DEFAULT_KM } from '../../constants/places.ts';
 import type { Db } from '../../db/client.ts';
 import { readDb } from '../../db/replicas.ts';
@@ -21,6 +21,7 @@ import {
   sortedIdsQuery,
   type TPlainSort,
 } from './narrow-search.ts';
+import { nearestWalk } from './nearest-walk.ts';
 import { publicAdFilter } from './public-ad-filter.ts';
 import { distanceOrder, newestFirst, ORDER, ORDER_FROM_MATCHES, rankedCards, relevanceOrder } from './search-orders.ts';
 import { searchTestHooks, withNarrowSearch } from './search-run.ts';
@@ -115,12 +116,11 @@ async function listAdsAt(options: TListAdsOptions, near: TNearScope | undefined)
   if (!filtered) return listUnfiltered(options, slug, empty);
 
   // A text search counts and sorts over the narrow ad_search (narrow-search.ts), near a place
-  // too (its places' index keys). The seller page, a price range alone, a near search without
-  // words and one nearest first past the count cap read ads, whose indexes keep the orders (a
-  // near search: ads_place_idx for the places within its radius).
+  // too (its places' index keys; nearest first walks the places, nearest-walk.ts). The seller
+  // page, a price range alone and a near search without words read ads, whose indexes keep the
+  // orders (a near search: ads_place_idx for the places within its radius).
   if (terms.length > 0 && options.sellerId === undefined) {
-    const narrow = await withNarrowSearch((q) => listNarrow(q, options, terms, slug, empty, near));
-    if (narrow) return narrow;
+    return withNarrowSearch((q) => listNarrow(q, options, terms, slug, empty, near));
   }
   return listOverAds(options, terms, slug, empty, near);
 }
@@ -175,14 +175,15 @@ async function listNarrow<T extends TListEmpty>(
     // A price order's threshold from the categories its first prices are likely in (summarizeMatches).
     priceSample: key !== '' && selected === undefined ? inCategory : undefined,
     sort: key,
-    allIds: relevance || byDistance !== undefined,
+    allIds: relevance,
     limit,
     offset,
     need,
-    // Every match collected: the page's cards (Best match or nearest first: from every match).
+    // Every match collected: the page's cards (Best match: from every match; nearest first
+    // walks the places instead, below).
     cards: (ids) =>
       byDistance
-        ? cardsJson(ids, byDistance, limit, offset)
+        ? sql`NULL`
         : relevance
           ? cardsJson(ids, relevanceOrder(terms, newestFirst[0] as SQL), limit, offset)
           : cardsJson(ids, ORDER[key], limit, 0),
@@ -204,15 +205,17 @@ async function listNarrow<T extends TListEmpty>(
   const categoryCounts = withCounts ? countByCategory(summary.categories, false, cap) : undefined;
   const counted = summary.scoped;
   const { total, totalPages, totalCapped } = totalsOf(counted, cap, limit);
-  // Nearest first past the cap: sorted over ads instead (listOverAds).
-  if (byDistance && totalCapped) return null;
   if (counted === 0 || (!totalCapped && offset >= total)) {
     const known = summary.none === undefined ? undefined : parseKnownWords(summary.none);
     const suggestion = counted === 0 && page === 1 ? await suggestSearch(q, terms, known) : null;
     return { ...empty, total, totalPages, totalCapped, suggestion, categoryCounts };
   }
   let rows: TCardRow[];
-  if (!totalCapped || summary.walked) {
+  if (byDistance && near) {
+    // Nearest first: the places walked nearest first (nearest-walk.ts).
+    const chosen = summary.chosenId ?? undefined;
+    rows = await nearestWalk(q, { filter, center: near.center, categoryId: chosen, limit, offset, extra });
+  } else if (!totalCapped || summary.walked) {
     // Every match was collected, or the walk found the page: the statement answered its cards.
     rows = summary.cards.map(fromCardJson);
   } else {

@@ -27,7 +27,7 @@ import {
 import { suggestSearch } from './suggest-search.ts';
 
 // The ad list's filtered path over ads: the seller page, a price range alone, a near search
-// without words or nearest first past the count cap (list-ads.ts sends the rest to ad_search).
+// without words (list-ads.ts sends text searches to ad_search).
 
 /**
  * Up to `upTo` matches of `where` over ads (id and category), in no order: the one pass that
