@@ -105,7 +105,10 @@ const search = fc
     near: fc.option(fc.constantFrom('richmond:5', 'richmond:60', 'ocean:25'), { nil: undefined }),
   })
   // A minimum above the maximum is refused (400), not searched; so is nearest first without near.
-  .filter((s) => (s.min === undefined || s.max === undefined || s.min <= s.max) && (s.sort !== 'distance' || s.near));
+  .filter(
+    (s) =>
+      (s.min === undefined || s.max === undefined || s.min <= s.max) && (s.sort !== 'distance' || s.near !== undefined),
+  );
 type TSearch = typeof search extends fc.Arbitrary<infer T> ? T : never;
 
 function query(s: TSearch) {
