@@ -19,15 +19,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
-// @ts-expect-error autocannon ships no type declarations
-import autocannon from 'autocannon';
 import postgres from 'postgres';
+import { measureStep, type TTarget } from './lib/bench-measure.ts';
 import { messagesReport } from './lib/bench-messages.ts';
 import { checkTargets, machineLines, rowsTable, type TRow, writeReport } from './lib/bench-report.ts';
-import { freePort, percentile, startSite, waitForOk } from './lib/measured-server.ts';
-import { postgresCpuMs, treeCpuMs } from './lib/process-cpu.ts';
+import { freePort, startSite, waitForOk } from './lib/measured-server.ts';
 import { catalogueWords, mixPath, mixPlaces, placesPath, popularMix } from './lib/search-mix.ts';
-import { startVarnish, varnishCounters } from './lib/varnish.ts';
+import { startVarnish } from './lib/varnish.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -229,8 +227,6 @@ const MIX_POPULAR = `/api/all-ads popular searches (${POPULAR_POOL}, Zipf)`;
 const MIX_PLACES = 'searchPlaces: /api/places (every request different)';
 const places = await mixPlaces(site);
 
-/** `paths`: each request asks for the next path it returns (the mix); otherwise always `url`. */
-type TTarget = { name: string; url: string; paths?: () => string };
 const CACHED_TARGETS: TTarget[] = [
   { name: 'home page', url: `${site}/` },
   { name: 'home page, filtered', url: `${site}/?${homeQ}` },
@@ -275,50 +271,9 @@ log(`${total.toLocaleString('en')} ads; category "${category}", search "${search
 log(`search mix: ${words.length} catalogue words, e.g. ${mixPath('api', words, slugs)}`);
 
 // 6. Drive it ---------------------------------------------------------------------------------
-async function measure(target: TTarget, connections: number, duration: number) {
-  const latencies: number[] = [];
-  const paths = target.paths;
-  // Like a browser, accept compressed answers (the ceilings ignore the header).
-  const instance = autocannon({
-    url: target.url,
-    connections,
-    duration,
-    pipelining: 1,
-    timeout: 10,
-    headers: { 'accept-encoding': 'br, gzip' },
-    ...(paths ? { requests: [{ method: 'GET', setupRequest: (req: object) => ({ ...req, path: paths() }) }] } : {}),
-  });
-  instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => {
-    latencies.push(ms);
-  });
-  // CPU per request: the server's process tree (and Varnish's, through it) and PostgreSQL's
-  // processes, around the step; through Varnish its hits and misses too.
-  const viaCache = cache !== undefined && target.url === cache.url;
-  const webCpu = () => treeCpuMs(server.pid ?? 0) + (viaCache ? treeCpuMs(cache.child.pid ?? 0) : 0);
-  const cpu = { web: webCpu(), db: postgresCpuMs(), lookups: viaCache ? varnishCounters(cache.name) : undefined };
-  const result = await instance;
-  const n = Math.max(1, latencies.length);
-  const webMs = (webCpu() - cpu.web) / n;
-  const dbMs = (postgresCpuMs() - cpu.db) / n;
-  const after = viaCache ? varnishCounters(cache.name) : undefined;
-  const hits = after && cpu.lookups ? after.hits - cpu.lookups.hits : 0;
-  const misses = after && cpu.lookups ? after.misses - cpu.lookups.misses : 0;
-  const hitRatio = after ? hits / Math.max(1, hits + misses) : undefined;
-  latencies.sort((a, b) => a - b);
-  return {
-    count: latencies.length,
-    rps: result.requests.average,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p975: percentile(latencies, 97.5),
-    p99: percentile(latencies, 99),
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-    webMs,
-    dbMs,
-    hitRatio,
-  };
-}
+/** One step: `target` at `connections` for `duration` s, with the CPU it cost (bench-measure.ts). */
+const measure = (target: TTarget, connections: number, duration: number) =>
+  measureStep(target, connections, duration, { serverPid: server.pid ?? 0, cache });
 
 const loadBefore = os.loadavg()[0] ?? 0;
 log('warming up …');
