@@ -143,7 +143,7 @@ export const MAX_JSON_MEMBERS = 1000;
 export const MAX_BODY_BYTES = BODY_LIMITS.adForm;
 // MAX_INPUT_PIXELS (so a 20000×20000 bomb is refused before decoding) and the decode time
 // limit sit beside the code that enforces them, api/storage/images.ts, which pulls in sharp;
-// tests/api/security-uploads.test.ts and tests/api/hostile-bodies.test.ts check them.
+// tests/api/security-uploads.test.ts, tests/api/hostile-bodies.test.ts and tests/api/streamed-uploads.test.ts check them.
 /** Seconds a client is told to wait (Retry-After) when the database is unreachable. */
 export const DB_UNAVAILABLE_RETRY_AFTER_SEC = 5;
 /** How long /readyz waits for the database before answering 503. */
