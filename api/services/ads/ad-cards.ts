@@ -67,19 +67,13 @@ const CARD_JSON = sql`json_build_object('id', ${ads.id}, 'slug', ${ads.slug}, 'h
   'make_as_featured', ${ads.makeAsFeatured}, 'rating', ${ads.rating},
   'created_at', (extract(epoch FROM ${ads.createdAt}) * 1000)::float8, 'status', ${ads.status})`;
 
-/**
- * The cards of the ads in `ids` (a subquery), in `order`, `limit` from `offset`, as JSON text.
- * The ads are numbered in order first and only the page's are built into cards: a Best match or
- * nearest first sorts every match (up to the count cap), and building each one's card (its
- * description, its place) before keeping ten cost most of such a search.
- */
+/** The cards of the ads in `ids` (a subquery), in `order`, `limit` from `offset`, as JSON text. */
 export function cardsJson(ids: SQL, order: SQL[], limit: number, offset: number): SQL {
-  return sql`(SELECT coalesce(json_agg(${CARD_JSON} ORDER BY p.n), '[]')::text FROM (
-      SELECT o.id, o.n FROM (
-        SELECT ${ads.id} AS id, row_number() OVER (ORDER BY ${sql.join(order, sql`, `)}) AS n
-        FROM ${ads} WHERE ${ads.id} IN (${ids})) o
-      WHERE o.n > ${offset} AND o.n <= ${offset + limit}) p
-    JOIN ${ads} ON ${ads.id} = p.id JOIN ${categories} ON ${categories.id} = ${ads.categoryId})`;
+  return sql`(SELECT coalesce(json_agg(c.card ORDER BY c.n), '[]')::text FROM (
+      SELECT ${CARD_JSON} AS card, row_number() OVER (ORDER BY ${sql.join(order, sql`, `)}) AS n
+      FROM ${ads} JOIN ${categories} ON ${categories.id} = ${ads.categoryId}
+      WHERE ${ads.id} IN (${ids})) c
+    WHERE c.n > ${offset} AND c.n <= ${offset + limit})`;
 }
 
 /** A card from CARD_JSON, as cardQuery reads one (a Date, a number price). */

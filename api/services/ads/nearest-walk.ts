@@ -15,9 +15,8 @@ import { distanceOrder } from './search-orders.ts';
  * equals (distanceOrder). Sorting every match of a common word by distance instead read each
  * one's ads row: 160–600 ms at 1M ads for "for" within 5 km of a city (now about 30 ms).
  *
- * With fewer matches than the page needs, every place's are read: the page is what lies past
- * `offset`, if anything. Also with no more matches than the count cap: where sorting them all
- * read every match's ads row for its place, the walk reads the narrow rows of the nearest places.
+ * With fewer matches than the page needs (a page far past the cap), every place's are read: the
+ * page is what lies past `offset`, if anything.
  */
 export async function nearestWalk(
   q: Db,
