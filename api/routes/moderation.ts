@@ -42,6 +42,9 @@ const settingsAnswer = (s: TModerationSettings, message: string) => ({
     bannedWords: s.bannedWords,
     premoderateFirstAds: s.premoderateFirstAds,
     requireVerifiedToPost: s.requireVerifiedToPost,
+    scamPhrases: s.scamPhrases,
+    fraudWeights: s.fraudWeights,
+    fraudHoldScore: s.fraudHoldScore,
   },
 });
 

@@ -1,6 +1,7 @@
 import '../zod-setup.ts';
 import { z } from '@hono/zod-openapi';
 import { AD_STATES } from '../../constants/ad-states.ts';
+import { FRAUD_SIGNALS, type TFraudSignal } from '../../constants/fraud.ts';
 import { AUDIT_ACTIONS, HELD_REASONS, REPORT_REASONS } from '../../constants/moderation.ts';
 import { ZDateTime, ZImageName, ZRecordId } from './common.ts';
 
@@ -110,6 +111,11 @@ export const ZModerationSettings = z
       bannedWords: z.string(),
       premoderateFirstAds: z.number().int(),
       requireVerifiedToPost: z.boolean(),
+      scamPhrases: z.string().openapi({ description: 'One scam phrase per line or comma-separated.' }),
+      fraudWeights: z
+        .object(Object.fromEntries(FRAUD_SIGNALS.map((s) => [s, z.number().int()])) as Record<TFraudSignal, z.ZodNumber>)
+        .openapi({ description: 'What each fraud signal adds to an ad’s score.' }),
+      fraudHoldScore: z.number().int().openapi({ description: 'The score that holds an ad for review; 0 never holds.' }),
     }),
   })
   .openapi('ModerationSettings');
