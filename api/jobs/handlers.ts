@@ -1,8 +1,8 @@
 import { sendMail, type TMail } from '../mail/send-mail.ts';
-import { runFraudCheck } from '../services/fraud/run-fraud-check.ts';
 import { runAdExpiry } from '../services/ads/run-ad-expiry.ts';
 import { sendPasswordReset } from '../services/auth/request-password-reset.ts';
 import { purgeCache, type TCachePurge } from '../services/cache/purge-caches.ts';
+import { runFraudCheck } from '../services/fraud/run-fraud-check.ts';
 import { notifyNewMessage } from '../services/messages/notify-new-message.ts';
 import { releaseHeldMail } from '../services/messages/release-held-mail.ts';
 import { runNewsletterBatch, type TNewsletterBatch } from '../services/newsletter/run-newsletter-batch.ts';

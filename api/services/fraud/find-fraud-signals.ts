@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gt, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   BURST_ACCOUNT_HOURS,
   BURST_ADS_PER_HOUR,
@@ -8,11 +9,10 @@ import {
   LOW_PRICE_SAMPLE,
   LOW_PRICE_SHARE,
   PHOTO_MAX_DISTANCE,
-  type TFraudSignal,
   TEXT_MIN_SIMILARITY,
   TEXT_PRINT_CHARS,
+  type TFraudSignal,
 } from '../../constants/fraud.ts';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { db } from '../../db/client.ts';
 import { adPhotoHashes, ads, adTextPrints, fraudFlags } from '../../db/schema/index.ts';
 import { publicAdFilter } from '../ads/public-ad-filter.ts';

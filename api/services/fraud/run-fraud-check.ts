@@ -78,7 +78,10 @@ export async function runFraudCheck(options: { adId: number; now?: Date }): Prom
   });
 
   const found: TFoundSignal[] = [
-    ...(await samePhotoSignals(ad, hashed.map((h) => h.hash))),
+    ...(await samePhotoSignals(
+      ad,
+      hashed.map((h) => h.hash),
+    )),
     ...(await sameTextSignals(ad)),
     ...(await lowPriceSignals(ad)),
     ...scamPhraseSignals(ad, rules.phrases),

@@ -63,7 +63,11 @@ async function load(): Promise<TModerationSettings & { words: string[]; phrases:
     },
   );
   // The scam phrases are parsed like banned words: one per line or comma-separated, whole words.
-  return { ...settings, words: parseBannedWords(settings.bannedWords), phrases: parseBannedWords(settings.scamPhrases) };
+  return {
+    ...settings,
+    words: parseBannedWords(settings.bannedWords),
+    phrases: parseBannedWords(settings.scamPhrases),
+  };
 }
 
 // Read on every ad create and report: cached per process like the site settings, dropped on

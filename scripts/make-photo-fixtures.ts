@@ -1,0 +1,50 @@
+/**
+ * Writes the photo fixtures of the fraud-signal tests (tests/fixtures/photos/): one photo,
+ * the same photo re-encoded (JPEG at low quality, WebP, PNG, smaller) and cropped slightly,
+ * and a different photo. Drawn with the demo seed's scenes plus grain, so the pictures have
+ * the texture of a photo, then encoded by sharp. Deterministic; run once, files committed:
+ *   node --experimental-strip-types scripts/make-photo-fixtures.ts
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { rng, sceneSvg, type TSceneKind } from '../drizzle/seed/scenes.ts';
+
+const OUT = path.resolve('tests/fixtures/photos');
+const W = 640;
+const H = 480;
+
+async function photo(kind: TSceneKind, hue: number, seed: number): Promise<Buffer> {
+  const drawing = await sharp(Buffer.from(sceneSvg(kind, { hue, seed, width: W })))
+    .resize(W, H)
+    .png()
+    .toBuffer();
+  const random = rng(seed);
+  const grain = Buffer.alloc(W * H * 3);
+  for (let i = 0; i < grain.length; i++) grain[i] = Math.floor(random() * 256);
+  const texture = await sharp(grain, { raw: { width: W, height: H, channels: 3 } })
+    .blur(1.2)
+    .png()
+    .toBuffer();
+  return sharp(drawing)
+    .composite([{ input: texture, blend: 'soft-light' }])
+    .jpeg({ quality: 88 })
+    .toBuffer();
+}
+
+const original = await photo('vehicles', 20, 1);
+const crop = Math.round(W * 0.05);
+const files: Record<string, Buffer> = {
+  'original.jpg': original,
+  'reencoded-q35.jpg': await sharp(original).jpeg({ quality: 35 }).toBuffer(),
+  'reencoded.webp': await sharp(original).resize(480).webp({ quality: 60 }).toBuffer(),
+  'reencoded.png': await sharp(original).resize(320).png().toBuffer(),
+  'cropped.jpg': await sharp(original)
+    .extract({ left: crop, top: Math.round(H * 0.05), width: W - 2 * crop, height: H - 2 * Math.round(H * 0.05) })
+    .jpeg({ quality: 80 })
+    .toBuffer(),
+  'different.jpg': await photo('furniture', 200, 8),
+};
+fs.mkdirSync(OUT, { recursive: true });
+for (const [name, buf] of Object.entries(files)) fs.writeFileSync(path.join(OUT, name), buf);
+console.log(`wrote ${Object.keys(files).length} photos to ${OUT}`);
