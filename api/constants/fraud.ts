@@ -37,9 +37,9 @@ export const DEFAULT_SCAM_PHRASES = ['shipping agent', 'gift card', 'western uni
 export const FRAUD_SCORE_MAX = 1000;
 
 /**
- * Two photos are the same when their 64-bit perceptual hashes differ in at most this many
- * bits: re-encodings differ in 0–1, a crop of about 5% per side in about 5, a different
- * drawing of the same scene in 7 or more (decision 0033).
+ * Two photos are the same when a 64-bit perceptual hash of one (whole, or its centre) is at
+ * most this many bits from one of the other's: re-encodings differ in 0–1, crops of up to
+ * about 5% per side in 0–4, different photos in 20 or more (decision 0033).
  */
 export const PHOTO_MAX_DISTANCE = 6;
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   BURST_ACCOUNT_HOURS,
@@ -59,10 +59,24 @@ const pairSignal = (signal: TFraudSignal, matchedAdId: number, measure: number):
   measure,
 });
 
+/** Matching older ads read per look-up: enough to see the earliest of a photo shared widely. */
+const CANDIDATES = 50;
+
+/**
+ * Of the older ads that match (earliest first), those of other accounts posted before the
+ * poster's own first match: an owner who posts their photo again is not flagged for the
+ * copies others made of their earlier ad. The newer ad is the one flagged: the older is the
+ * original.
+ */
+function originals<T extends { adId: number; userId: number }>(rows: T[], userId: number): T[] {
+  const ownFirst = rows.find((r) => r.userId === userId)?.adId ?? Number.POSITIVE_INFINITY;
+  return rows.filter((r) => r.userId !== userId && r.adId < ownFirst);
+}
+
 /**
  * Older ads of other accounts with a photo within PHOTO_MAX_DISTANCE bits of one of these
  * hashes. Each hash asks the four band indexes for 17 values each (photo-hash.ts), then counts
- * bits only on what they found. The newer ad is the one flagged: the older is the original.
+ * bits only on what they found.
  */
 export async function samePhotoSignals(ad: TCheckedAd, hashes: bigint[]): Promise<TFoundSignal[]> {
   const best = new Map<number, number>();
@@ -70,7 +84,7 @@ export async function samePhotoSignals(ad: TCheckedAd, hashes: bigint[]): Promis
     const bands = hashBands(hash);
     const distance = sql<number>`bit_count((${adPhotoHashes.hash} # ${hash.toString()}::bigint)::bit(64))::int`;
     const rows = await db()
-      .select({ adId: adPhotoHashes.adId, distance })
+      .select({ adId: adPhotoHashes.adId, userId: adPhotoHashes.userId, distance })
       .from(adPhotoHashes)
       .where(
         and(
@@ -80,18 +94,17 @@ export async function samePhotoSignals(ad: TCheckedAd, hashes: bigint[]): Promis
             inArray(adPhotoHashes.band2, bandProbes(bands[2])),
             inArray(adPhotoHashes.band3, bandProbes(bands[3])),
           ),
-          ne(adPhotoHashes.userId, ad.userId),
           lt(adPhotoHashes.adId, ad.id),
           sql`${distance} <= ${PHOTO_MAX_DISTANCE}`,
           notDismissedPair('same-photo', ad.id, adPhotoHashes.adId),
         ),
       )
-      .orderBy(distance, desc(adPhotoHashes.adId))
-      .limit(FRAUD_MATCHES_MAX);
-    for (const r of rows) best.set(r.adId, Math.min(best.get(r.adId) ?? 64, r.distance));
+      .orderBy(asc(adPhotoHashes.adId))
+      .limit(CANDIDATES);
+    for (const r of originals(rows, ad.userId)) best.set(r.adId, Math.min(best.get(r.adId) ?? 64, r.distance));
   }
   return [...best]
-    .sort((a, b) => a[1] - b[1] || b[0] - a[0])
+    .sort((a, b) => a[1] - b[1] || a[0] - b[0])
     .slice(0, FRAUD_MATCHES_MAX)
     .map(([id, d]) => pairSignal('same-photo', id, d));
 }
@@ -109,7 +122,8 @@ export const TEXT_MIN_CHARS = 60;
 
 /**
  * Older ads of other accounts whose text is at least TEXT_MIN_SIMILARITY alike by trigrams
- * (pg_trgm's `%`, served by the GIN index on ad_text_prints), most alike first.
+ * (pg_trgm's `%`, served by the GIN index on ad_text_prints), most alike first; like photos,
+ * only those before the poster's own first ad of that text.
  */
 export async function sameTextSignals(ad: TCheckedAd): Promise<TFoundSignal[]> {
   const body = textPrint(ad.text);
@@ -119,20 +133,22 @@ export async function sameTextSignals(ad: TCheckedAd): Promise<TFoundSignal[]> {
     // `%` reads its threshold from this setting; LOCAL ends with the transaction.
     await tx.execute(sql`SELECT set_config('pg_trgm.similarity_threshold', ${String(TEXT_MIN_SIMILARITY)}, true)`);
     return tx
-      .select({ adId: adTextPrints.adId, similarity })
+      .select({ adId: adTextPrints.adId, userId: adTextPrints.userId, similarity })
       .from(adTextPrints)
       .where(
         and(
           sql`${adTextPrints.body} % ${body}`,
-          ne(adTextPrints.userId, ad.userId),
           lt(adTextPrints.adId, ad.id),
           notDismissedPair('same-text', ad.id, adTextPrints.adId),
         ),
       )
-      .orderBy(desc(similarity), desc(adTextPrints.adId))
-      .limit(FRAUD_MATCHES_MAX);
+      .orderBy(asc(adTextPrints.adId))
+      .limit(CANDIDATES);
   });
-  return rows.map((r) => pairSignal('same-text', r.adId, Math.round(r.similarity * 100) / 100));
+  return originals(rows, ad.userId)
+    .sort((a, b) => b.similarity - a.similarity || a.adId - b.adId)
+    .slice(0, FRAUD_MATCHES_MAX)
+    .map((r) => pairSignal('same-text', r.adId, Math.round(r.similarity * 100) / 100));
 }
 
 const dollars = (n: number) => `$${Math.round(n).toLocaleString('en-US')}`;

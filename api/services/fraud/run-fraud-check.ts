@@ -18,7 +18,7 @@ import {
   textPrint,
 } from './find-fraud-signals.ts';
 import { fraudScore, reachesHold } from './fraud-score.ts';
-import { hashBands, storedPhotoHash } from './photo-hash.ts';
+import { hashBands, storedPhotoHashes } from './photo-hash.ts';
 
 export type TFraudCheckResult = { signals: TFraudSignal[]; score: number; held: boolean } | null;
 
@@ -57,10 +57,7 @@ export async function runFraudCheck(options: { adId: number; now?: Date }): Prom
   // Hashing reads the photos from storage and works outside any transaction.
   const images = [...new Set([row.image, ...row.gallery].filter((n): n is string => !!n))];
   const hashed: { image: string; hash: bigint }[] = [];
-  for (const image of images) {
-    const hash = await storedPhotoHash(image);
-    if (hash !== null) hashed.push({ image, hash });
-  }
+  for (const image of images) for (const hash of await storedPhotoHashes(image)) hashed.push({ image, hash });
   await db().transaction(async (tx) => {
     await tx.delete(adPhotoHashes).where(eq(adPhotoHashes.adId, ad.id));
     if (hashed.length)
