@@ -21,7 +21,8 @@ import zlib from 'node:zlib';
 // @ts-expect-error autocannon ships no type declarations
 import autocannon from 'autocannon';
 import postgres from 'postgres';
-import { benchMessages } from './lib/bench-messages.ts';
+import { messagesScenario } from './lib/bench-messages.ts';
+import { benchPosting } from './lib/bench-posting.ts';
 import { freePort, percentile, startSite, waitForOk } from './lib/measured-server.ts';
 import { postgresCpuMs, treeCpuMs } from './lib/process-cpu.ts';
 import { catalogueWords, mixPath, mixPlaces, placesPath } from './lib/search-mix.ts';
@@ -46,6 +47,8 @@ const { values: args } = parseArgs({
     messages: { type: 'boolean', default: false },
     // Only the saved-search matching scenario (scripts/lib/bench-saved-searches.ts), no server.
     'saved-searches': { type: 'boolean', default: false },
+    // Only the posting scenario with the fraud checks on (scripts/lib/bench-posting.ts), PostgreSQL.
+    posting: { type: 'boolean', default: false },
   },
 });
 
@@ -145,8 +148,8 @@ const server = startSite(PORT, {
   ...dbEnv,
   ASTRO_OUT_DIR: OUT_DIR,
   SEED_DEMO: '0',
-  // The conversations scenario signs up one buyer per connection from this one address.
-  ...(args.messages ? { RATE_LIMIT_SCALE: '1000' } : {}),
+  // The conversations and posting scenarios sign up one person per connection from this one address.
+  ...(args.messages || args.posting ? { RATE_LIMIT_SCALE: '1000' } : {}),
 });
 children.push(server);
 startCeiling(
@@ -158,7 +161,30 @@ await waitForOk(`${site}/readyz`, children, 180_000);
 await waitForOk(`http://127.0.0.1:${CEILING_PORT}/`, children);
 log(`server ready at ${site}`);
 
-if (args.messages) await runMessagesBench();
+if (args.messages)
+  await runScenario('messages', () =>
+    messagesScenario({
+      site,
+      steps: STEPS,
+      duration: DURATION,
+      outbox: path.join(dbEnv.DATA_DIR ?? 'data', 'outbox'),
+      label: args.embedded ? 'PGlite' : pgVersion,
+      log,
+    }),
+  );
+if (args.posting) {
+  if (args.embedded) throw new Error('--posting runs on PostgreSQL only');
+  await runScenario('posting', () =>
+    benchPosting({
+      site,
+      databaseUrl: dbEnv.DATABASE_URL as string,
+      steps: STEPS,
+      duration: DURATION,
+      label: pgVersion,
+      log,
+    }),
+  );
+}
 
 // 5. What to ask for --------------------------------------------------------------------------
 const settings = (await (await fetch(`${site}/api/get-settings`)).json()) as {
@@ -444,37 +470,11 @@ function writeReport(marker: string, report: string) {
 cleanup();
 process.exit(allPass ? 0 : 1);
 
-/** `--messages`: start-conversation + send-message, reported on its own (never returns). */
-async function runMessagesBench(): Promise<never> {
-  const loadBefore = os.loadavg()[0] ?? 0;
-  const results = [];
-  for (const connections of STEPS) {
-    const r = await benchMessages(site, connections, DURATION, path.join(dbEnv.DATA_DIR ?? 'data', 'outbox'));
-    results.push(r);
-    log(
-      `${String(connections).padStart(3)} conns  messages ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(1)}  p95 ${r.p95.toFixed(1)}  p99 ${r.p99.toFixed(1)} ms  errors ${r.errors}  non-2xx ${r.non2xx}`,
-    );
-  }
-  const ok = results.every((r) => r.errors === 0 && r.non2xx === 0 && r.requests > 0);
-  const cpus = os.cpus();
-  const report = [
-    `### Conversations: start-conversation + send-message (${args.embedded ? 'PGlite' : pgVersion})`,
-    '',
-    `- ${cpus[0]?.model ?? 'unknown CPU'} × ${cpus.length}; Node ${process.version}; one server process; autocannon on the same machine; ${DURATION} s per step; ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
-    `- Each connection is its own signed-up buyer: it starts a conversation about a random ad, sends nine messages in it, and starts over. Every request is a write: the message, the conversation's activity, the mail check (and the mail queued on the job queue), the live notice.`,
-    `- load average (1 min) before/after: ${loadBefore.toFixed(1)} / ${(os.loadavg()[0] ?? 0).toFixed(1)} on ${cpus.length} cores`,
-    '',
-    '| connections | requests | req/s | p50 ms | p95 ms | p99 ms | errors | non-201 | conversations started | messages sent |',
-    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-    ...results.map(
-      (r) =>
-        `| ${r.connections} | ${r.requests} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} | ${r.non2xx} | ${r.started} | ${r.sent} |`,
-    ),
-    '',
-    `- ${ok ? 'Every step had zero errors and every answer was 201.' : 'SOME STEPS HAD ERRORS OR OTHER ANSWERS.'}`,
-  ].join('\n');
+/** A scenario reported on its own (`--messages`, `--posting`): its report written, then exit (never returns). */
+async function runScenario(marker: string, run: () => Promise<{ report: string; ok: boolean }>): Promise<never> {
+  const { report, ok } = await run();
   console.log(`\n${report}\n`);
-  if (!args['no-write']) writeReport('messages', report);
+  if (!args['no-write']) writeReport(marker, report);
   cleanup();
   process.exit(ok ? 0 : 1);
 }

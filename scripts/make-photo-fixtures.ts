@@ -1,36 +1,21 @@
 /**
  * Writes the photo fixtures of the fraud-signal tests (tests/fixtures/photos/): one photo,
  * the same photo re-encoded (JPEG at low quality, WebP, PNG, smaller) and cropped slightly,
- * a different photo, and a second photo with its own crop. Drawn with the demo seed's scenes plus grain, so the pictures have
- * the texture of a photo, then encoded by sharp. Deterministic; run once, files committed:
+ * a different photo, and a second photo with its own crop. Drawn by scripts/lib/grainy-photo.ts
+ * (demo scenes with grain), then encoded by sharp. Deterministic; run once, files committed:
  *   node --experimental-strip-types scripts/make-photo-fixtures.ts
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { rng, sceneSvg, type TSceneKind } from '../drizzle/seed/scenes.ts';
+import type { TSceneKind } from '../drizzle/seed/scenes.ts';
+import { grainyPhoto } from './lib/grainy-photo.ts';
 
 const OUT = path.resolve('tests/fixtures/photos');
 const W = 640;
 const H = 480;
 
-async function photo(kind: TSceneKind, hue: number, seed: number): Promise<Buffer> {
-  const drawing = await sharp(Buffer.from(sceneSvg(kind, { hue, seed, width: W })))
-    .resize(W, H)
-    .png()
-    .toBuffer();
-  const random = rng(seed);
-  const grain = Buffer.alloc(W * H * 3);
-  for (let i = 0; i < grain.length; i++) grain[i] = Math.floor(random() * 256);
-  const texture = await sharp(grain, { raw: { width: W, height: H, channels: 3 } })
-    .blur(1.2)
-    .png()
-    .toBuffer();
-  return sharp(drawing)
-    .composite([{ input: texture, blend: 'soft-light' }])
-    .jpeg({ quality: 88 })
-    .toBuffer();
-}
+const photo = (kind: TSceneKind, hue: number, seed: number) => grainyPhoto({ kind, hue, seed, width: W, height: H });
 
 const original = await photo('vehicles', 20, 1);
 const second = await photo('pets', 120, 3);

@@ -1,6 +1,7 @@
 // The conversations scenario of `npm run bench -- --messages`: many buyers each start a
 // conversation about a random ad and keep writing in it, as fast as the server answers.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 // @ts-expect-error autocannon ships no type declarations
 import autocannon from 'autocannon';
@@ -148,4 +149,43 @@ export async function benchMessages(
     started,
     sent,
   };
+}
+
+/** The conversations scenario at each number of connections, and its report for docs/PERFORMANCE.md. */
+export async function messagesScenario(o: {
+  site: string;
+  steps: number[];
+  duration: number;
+  outbox: string;
+  label: string;
+  log: (msg: string) => void;
+}): Promise<{ report: string; ok: boolean }> {
+  const loadBefore = os.loadavg()[0] ?? 0;
+  const results = [];
+  for (const connections of o.steps) {
+    const r = await benchMessages(o.site, connections, o.duration, o.outbox);
+    results.push(r);
+    o.log(
+      `${String(connections).padStart(3)} conns  messages ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(1)}  p95 ${r.p95.toFixed(1)}  p99 ${r.p99.toFixed(1)} ms  errors ${r.errors}  non-2xx ${r.non2xx}`,
+    );
+  }
+  const ok = results.every((r) => r.errors === 0 && r.non2xx === 0 && r.requests > 0);
+  const cpus = os.cpus();
+  const report = [
+    `### Conversations: start-conversation + send-message (${o.label})`,
+    '',
+    `- ${cpus[0]?.model ?? 'unknown CPU'} × ${cpus.length}; Node ${process.version}; one server process; autocannon on the same machine; ${o.duration} s per step; ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    `- Each connection is its own signed-up buyer: it starts a conversation about a random ad, sends nine messages in it, and starts over. Every request is a write: the message, the conversation's activity, the mail check (and the mail queued on the job queue), the live notice.`,
+    `- load average (1 min) before/after: ${loadBefore.toFixed(1)} / ${(os.loadavg()[0] ?? 0).toFixed(1)} on ${cpus.length} cores`,
+    '',
+    '| connections | requests | req/s | p50 ms | p95 ms | p99 ms | errors | non-201 | conversations started | messages sent |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...results.map(
+      (r) =>
+        `| ${r.connections} | ${r.requests} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} | ${r.non2xx} | ${r.started} | ${r.sent} |`,
+    ),
+    '',
+    `- ${ok ? 'Every step had zero errors and every answer was 201.' : 'SOME STEPS HAD ERRORS OR OTHER ANSWERS.'}`,
+  ].join('\n');
+  return { report, ok };
 }
