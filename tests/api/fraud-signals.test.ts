@@ -6,6 +6,7 @@ import { db } from '../../api/db/client.ts';
 import { ads, auditLog, fraudFlags, siteSettings, users } from '../../api/db/schema/index.ts';
 import { JOB_SCHEMA } from '../../api/jobs/queue.ts';
 import { runQueuedJobs } from '../../api/jobs/workers.ts';
+import { adForm } from '../helpers/ad-form.ts';
 import { insertAd, insertCategory } from '../helpers/catalog-factory.ts';
 import { call, makeUser } from '../helpers/client.ts';
 import { driver, setupTestDb } from '../helpers/test-db.ts';
@@ -35,27 +36,12 @@ async function oldUser(name: string) {
   return made;
 }
 
-function adForm(category: { slug: string }, values: Record<string, string>, image?: string) {
-  const form = new FormData();
-  const fields: Record<string, string> = {
-    heading: 'Garden bench',
-    description: '<p>Teak, seats three.</p>',
-    category: category.slug,
-    price: '120',
-    rating: '4',
-    location: 'Bergen',
-    features: '[]',
-    make_as_featured: 'N',
-    ...values,
-  };
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  if (image) form.append('image', photo(image));
-  return form;
-}
+const form = (category: { slug: string }, values: Record<string, string>, image?: string) =>
+  adForm(category.slug, values, image ? [{ name: 'image', file: photo(image) }] : []);
 
 /** Posts an ad through the API, then runs its fraud check. */
 async function post(user: TUser, category: { slug: string }, values: Record<string, string>, image?: string) {
-  const res = await call('POST', '/ads/add', { token: user.token, form: adForm(category, values, image) });
+  const res = await call('POST', '/ads/add', { token: user.token, form: form(category, values, image) });
   expect(res.status, JSON.stringify(res.data)).toBe(201);
   await runQueuedJobs(['fraud-check']);
   return res.data.adsData.id as number;
@@ -103,7 +89,7 @@ describe(`fraud signals on ${driver}`, () => {
     const copier = await oldUser('Carl Copier');
     const res = await call('POST', '/ads/add', {
       token: copier.token,
-      form: adForm(bikes, { heading: 'Bike for sale' }, 'reencoded-q35.jpg'),
+      form: form(bikes, { heading: 'Bike for sale' }, 'reencoded-q35.jpg'),
     });
     const copy = res.data.adsData.id as number;
     const waiting = (await db().execute(
@@ -182,7 +168,7 @@ describe(`fraud signals on ${driver}`, () => {
     // The seller edits the ad: checked again, the dismissed pair is not raised.
     const edited = await call('POST', '/ads/update', {
       token: seller.token,
-      form: adForm(cameras, { id: String(second), heading: 'Same camera model, lens included' }),
+      form: form(cameras, { id: String(second), heading: 'Same camera model, lens included' }),
     });
     expect(edited.status, JSON.stringify(edited.data)).toBe(200);
     expect(await runQueuedJobs(['fraud-check'])).toEqual({ ran: 1, failed: 0 });

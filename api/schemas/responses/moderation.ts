@@ -50,6 +50,7 @@ export const ZModerationAd = z
     id: ZRecordId,
     slug: z.string(),
     heading: z.string(),
+    price: z.number().openapi({ description: 'Its price, beside the matching ad’s for a fraud signal.' }),
     status: z.enum(AD_STATES),
     heldReason: z.enum(HELD_REASONS).nullable().openapi({ description: 'Why a pending ad waits for review.' }),
     image: ZImageName,

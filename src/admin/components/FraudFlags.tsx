@@ -78,7 +78,7 @@ export default function FraudFlags({
             </Button>
           </div>
           {flag.match && (
-            <div className="mt-2 grid gap-2 sm:grid-cols-2">
+            <div className="mt-2 grid max-w-2xl gap-2 sm:grid-cols-2">
               <AdSide label="This ad" ad={ad} />
               <AdSide label={`Ad ${flag.match.id}`} ad={flag.match} />
             </div>
