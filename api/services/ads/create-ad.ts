@@ -93,7 +93,7 @@ export async function createAd(options: {
       }
       if (id === undefined) throw new AppError('CONFLICT', 'Please change the heading slightly and try again.');
       // Photos, text, price and posting rate are checked in a job (docs/MODERATION.md, Fraud signals).
-      await queueFraudCheck(tx, id);
+      await queueFraudCheck({ tx, adId: id });
       // The answer is read inside the transaction: once it commits, nothing is left that could
       // fail and turn a stored ad into a "please try again".
       const record = toAdRecord(await loadManagedAd({ user, id, q: tx }));

@@ -103,7 +103,7 @@ export async function updateAd(options: {
       const held = await reviewHoldFor({ user, heading: input.heading, description, isNew: false, rules, tx });
       if (held && current.status !== 'pending' && current.status !== 'removed')
         await applyAdTransition({ tx, id: current.id, actor: 'system', action: 'hold', heldReason: held });
-      await queueFraudCheck(tx, current.id);
+      await queueFraudCheck({ tx, adId: current.id });
       return { current, gallery: [...kept, ...fits], unused: added.slice(fits.length) };
     });
 

@@ -7,6 +7,7 @@ import { enqueue } from '../../jobs/queue.ts';
  * One waiting check per ad: edits in quick succession collapse into one run, which reads the
  * ad as it is by then.
  */
-export async function queueFraudCheck(tx: Tx, adId: number): Promise<void> {
+export async function queueFraudCheck(options: { tx: Tx; adId: number }): Promise<void> {
+  const { tx, adId } = options;
   await enqueue('fraud-check', { adId }, { tx, singletonKey: `ad:${adId}` });
 }
