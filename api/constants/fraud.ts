@@ -52,8 +52,11 @@ export const TEXT_PRINT_CHARS = 400;
 export const LOW_PRICE_SHARE = 0.3;
 /** The median counts only with at least this many comparable public ads... */
 export const LOW_PRICE_MIN_COMPARABLE = 5;
-/** ...of which the newest this many are read (a bounded, recent sample). */
-export const LOW_PRICE_SAMPLE = 1000;
+/**
+ * ...of which the newest this many are read: a bounded, recent sample, read in index order
+ * (1,000 took 55 ms at 100k ads, one heap page each; 200 about a fifth of that).
+ */
+export const LOW_PRICE_SAMPLE = 200;
 
 /** An account younger than this... */
 export const BURST_ACCOUNT_HOURS = 72;

@@ -164,7 +164,8 @@ export async function lowPriceSignals(ad: TCheckedAd): Promise<TFoundSignal[]> {
     .select({ price: ads.price })
     .from(ads)
     .where(and(eq(ads.categoryId, ad.categoryId), publicAdFilter(), ne(ads.id, ad.id), ne(ads.userId, ad.userId)))
-    .orderBy(desc(ads.createdAt), desc(ads.id))
+    // NULLS LAST as ads_visible_category_created_idx has it: the newest are read from the index.
+    .orderBy(sql`${ads.createdAt} DESC NULLS LAST`, desc(ads.id))
     .limit(LOW_PRICE_SAMPLE)
     .as('sample');
   const [row] = await db()
