@@ -2,9 +2,8 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { FRAUD_SIGNALS } from '../../constants/fraud.ts';
 import { ads } from './catalog.ts';
+import { sqlList } from './moderation.ts';
 import { users } from './users.ts';
-
-const list = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
 /**
  * One perceptual hash (64-bit pHash, decision 0033) per photo of an ad, written by the fraud
@@ -80,6 +79,6 @@ export const fraudFlags = pgTable(
     uniqueIndex('fraud_flags_ad_signal_key').on(t.adId, t.signal, t.matchKey),
     index('fraud_flags_open_idx').on(t.adId).where(sql`${t.dismissedAt} IS NULL`),
     index('fraud_flags_matched_idx').on(t.matchedAdId),
-    check('fraud_flags_signal_check', sql`${t.signal} IN (${list(FRAUD_SIGNALS)})`),
+    check('fraud_flags_signal_check', sql`${t.signal} IN (${sqlList(FRAUD_SIGNALS)})`),
   ],
 );
