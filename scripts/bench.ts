@@ -21,7 +21,8 @@ import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
 import postgres from 'postgres';
 import { measureStep, type TTarget } from './lib/bench-measure.ts';
-import { messagesReport } from './lib/bench-messages.ts';
+import { messagesScenario } from './lib/bench-messages.ts';
+import { benchPosting } from './lib/bench-posting.ts';
 import { checkTargets, machineLines, rowsTable, type TRow, writeReport } from './lib/bench-report.ts';
 import { freePort, startSite, waitForOk } from './lib/measured-server.ts';
 import { catalogueWords, mixPath, mixPlaces, placesPath, popularMix } from './lib/search-mix.ts';
@@ -49,6 +50,8 @@ const { values: args } = parseArgs({
     messages: { type: 'boolean', default: false },
     // Only the saved-search matching scenario (scripts/lib/bench-saved-searches.ts), no server.
     'saved-searches': { type: 'boolean', default: false },
+    // Only the posting scenario with the fraud checks on (scripts/lib/bench-posting.ts), PostgreSQL.
+    posting: { type: 'boolean', default: false },
   },
 });
 
@@ -148,8 +151,8 @@ const server = startSite(PORT, {
   ...dbEnv,
   ASTRO_OUT_DIR: OUT_DIR,
   SEED_DEMO: '0',
-  // The conversations scenario signs up one buyer per connection from this one address.
-  ...(args.messages ? { RATE_LIMIT_SCALE: '1000' } : {}),
+  // The conversations and posting scenarios sign up one person per connection from this one address.
+  ...(args.messages || args.posting ? { RATE_LIMIT_SCALE: '1000' } : {}),
 });
 children.push(server);
 startCeiling(
@@ -160,6 +163,31 @@ const site = `http://127.0.0.1:${PORT}`;
 await waitForOk(`${site}/readyz`, children, 180_000);
 await waitForOk(`http://127.0.0.1:${CEILING_PORT}/`, children);
 log(`server ready at ${site}`);
+
+if (args.messages)
+  await runScenario('messages', () =>
+    messagesScenario({
+      site,
+      steps: STEPS,
+      duration: DURATION,
+      outbox: path.join(dbEnv.DATA_DIR ?? 'data', 'outbox'),
+      label: args.embedded ? 'PGlite' : pgVersion,
+      log,
+    }),
+  );
+if (args.posting) {
+  if (args.embedded) throw new Error('--posting runs on PostgreSQL only');
+  await runScenario('posting', () =>
+    benchPosting({
+      site,
+      databaseUrl: dbEnv.DATABASE_URL as string,
+      steps: STEPS,
+      duration: DURATION,
+      label: pgVersion,
+      log,
+    }),
+  );
+}
 
 // Varnish in front, with the repository's configuration: the same mixes through it.
 const VARNISH_MEMORY = '512m';
@@ -177,8 +205,6 @@ if (cache) {
   await waitForOk(`${cache.url}/healthz`, children);
   log(`Varnish in front at ${cache.url}`);
 }
-
-if (args.messages) await runMessagesBench();
 
 // 5. What to ask for --------------------------------------------------------------------------
 const settings = (await (await fetch(`${site}/api/get-settings`)).json()) as {
@@ -350,18 +376,11 @@ if (!args['no-write']) {
 cleanup();
 process.exit(allPass ? 0 : 1);
 
-/** `--messages`: start-conversation + send-message, reported on its own (never returns). */
-async function runMessagesBench(): Promise<never> {
-  const { report, ok } = await messagesReport({
-    site,
-    steps: STEPS,
-    duration: DURATION,
-    outbox: path.join(dbEnv.DATA_DIR ?? 'data', 'outbox'),
-    database: args.embedded ? 'PGlite' : pgVersion,
-    log,
-  });
+/** A scenario reported on its own (`--messages`, `--posting`): its report written, then exit (never returns). */
+async function runScenario(marker: string, run: () => Promise<{ report: string; ok: boolean }>): Promise<never> {
+  const { report, ok } = await run();
   console.log(`\n${report}\n`);
-  if (!args['no-write']) writeReport(root, 'messages', report);
+  if (!args['no-write']) writeReport(root, marker, report);
   cleanup();
   process.exit(ok ? 0 : 1);
 }

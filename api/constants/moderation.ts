@@ -15,13 +15,14 @@ export const REPORT_REASON_LABELS: Record<TReportReason, string> = {
 };
 
 /** Why an ad waits for review. */
-export const HELD_REASONS = ['reports', 'banned-words', 'new-account'] as const;
+export const HELD_REASONS = ['reports', 'banned-words', 'new-account', 'fraud-signals'] as const;
 export type THeldReason = (typeof HELD_REASONS)[number];
 
 export const HELD_REASON_LABELS: Record<THeldReason, string> = {
   reports: 'Reported by visitors',
   'banned-words': 'Contains a banned word',
   'new-account': 'New account’s first ads',
+  'fraud-signals': 'Fraud signals',
 };
 
 /** Every moderator action the audit log records. */
@@ -32,6 +33,7 @@ export const AUDIT_ACTIONS = [
   'dismiss-conversation-reports',
   'ban-user',
   'unban-user',
+  'dismiss-fraud-flag',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -42,6 +44,7 @@ export const AUDIT_ACTION_LABELS: Record<TAuditAction, string> = {
   'dismiss-conversation-reports': 'Dismissed reports on conversation',
   'ban-user': 'Banned user',
   'unban-user': 'Unbanned user',
+  'dismiss-fraud-flag': 'Dismissed a fraud signal on ad',
 };
 
 export const REPORT_DETAILS_MAX = 1000;

@@ -2,6 +2,7 @@ import { sendMail, type TMail } from '../mail/send-mail.ts';
 import { runAdExpiry } from '../services/ads/run-ad-expiry.ts';
 import { sendPasswordReset } from '../services/auth/request-password-reset.ts';
 import { purgeCache, type TCachePurge } from '../services/cache/purge-caches.ts';
+import { runFraudCheck } from '../services/fraud/run-fraud-check.ts';
 import { notifyNewMessage } from '../services/messages/notify-new-message.ts';
 import { releaseHeldMail } from '../services/messages/release-held-mail.ts';
 import { runNewsletterBatch, type TNewsletterBatch } from '../services/newsletter/run-newsletter-batch.ts';
@@ -26,4 +27,5 @@ export const HANDLERS: Record<TQueueName, (data: never, job: { id: string }) => 
   'verified-mail': (data: { userId: number }) => releaseHeldMail(data),
   'message-mail': (data: { conversationId: number; recipientId: number }) => notifyNewMessage(data),
   'cache-purge': (data: TCachePurge) => purgeCache(data),
+  'fraud-check': (data: { adId: number }) => runFraudCheck({ adId: data.adId }),
 };

@@ -58,6 +58,12 @@ export const QUEUES = {
    * answers expire on their own within HTTP_CACHE_S_MAXAGE anyway.
    */
   'cache-purge': { retryLimit: 12, retryDelay: 2, retryBackoff: true, retryDelayMax: 60, expireInSeconds: 30 },
+  /**
+   * The fraud check of one ad ({ adId }), queued with every post and edit
+   * (api/services/fraud/run-fraud-check.ts). `stately` with the ad as singletonKey: at most one
+   * check waits per ad, so a burst of edits collapses into one run.
+   */
+  'fraud-check': { policy: 'stately', retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 },
   /** The daily digest of the saved searches that asked for one. */
   'saved-search-digest': { retryLimit: 3, retryDelay: 300, expireInSeconds: 1800 },
 } satisfies Record<string, QueueOptions & Pick<Queue, 'policy'>>;

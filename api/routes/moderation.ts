@@ -19,6 +19,7 @@ import {
   ZModerationSettings,
 } from '../schemas/responses/moderation.ts';
 import { banUser, unbanUser } from '../services/moderation/ban-user.ts';
+import { dismissFraudFlag } from '../services/moderation/dismiss-fraud-flag.ts';
 import { dismissAdReports, dismissConversationReports } from '../services/moderation/dismiss-reports.ts';
 import { listAuditLog } from '../services/moderation/list-audit-log.ts';
 import { listModerationQueue } from '../services/moderation/list-moderation-queue.ts';
@@ -42,6 +43,9 @@ const settingsAnswer = (s: TModerationSettings, message: string) => ({
     bannedWords: s.bannedWords,
     premoderateFirstAds: s.premoderateFirstAds,
     requireVerifiedToPost: s.requireVerifiedToPost,
+    scamPhrases: s.scamPhrases,
+    fraudWeights: s.fraudWeights,
+    fraudHoldScore: s.fraudHoldScore,
   },
 });
 
@@ -161,6 +165,34 @@ export const moderationRoutes = createRouter()
     }),
     async (c) => {
       const { message } = await dismissConversationReports({
+        admin: c.var.user!,
+        id: c.req.valid('param').id,
+        reason: c.req.valid('json').reason,
+      });
+      return c.json({ success: true as const, message }, 200);
+    },
+  )
+  .openapi(
+    declareRoute({
+      method: 'post',
+      path: '/moderation/fraud-flags/{id}/dismiss',
+      operationId: 'dismissFraudFlag',
+      summary:
+        'Dismiss a false fraud signal; it is remembered and never raised again, and an ad held only by fraud signals below the hold score goes back where it was',
+      tags,
+      access: 'admin',
+      bodyLimit: 'json',
+      rateLimits: [],
+      load: 'counted',
+      pageCache: 'empties',
+      middleware,
+      // 404: no such flag; 409: already dismissed.
+      errors: [404, 409],
+      request: { params: ZIdParam, body: jsonBody(ZModerationReason) },
+      responses: { 200: jsonResponse('Dismissed.', ZOk) },
+    }),
+    async (c) => {
+      const { message } = await dismissFraudFlag({
         admin: c.var.user!,
         id: c.req.valid('param').id,
         reason: c.req.valid('json').reason,

@@ -1,5 +1,6 @@
 import './zod-setup.ts';
 import { z } from 'zod';
+import { FRAUD_SCORE_MAX, FRAUD_SIGNALS, type TFraudSignal } from '../constants/fraud.ts';
 import { AUDIT_LOG_PAGE_SIZE } from '../constants/limits.ts';
 import { MODERATION_REASON_MAX, REPORT_DETAILS_MAX, REPORT_REASONS } from '../constants/moderation.ts';
 import { stripNul } from './ad-query.ts';
@@ -58,6 +59,21 @@ export const ZModerationSettingsUpdate = z.object({
     .refine((s) => s.length <= 20_000, 'The banned-words list is too long.'),
   premoderateFirstAds: count(100),
   requireVerifiedToPost: z.boolean({ error: 'requireVerifiedToPost must be true or false.' }),
+  /** Fraud signals; each optional for clients that predate them: left as it is when absent. */
+  scamPhrases: z
+    .string()
+    .transform((s) => stripNul(s))
+    .refine((s) => s.length <= 20_000, 'The scam-phrases list is too long.')
+    .optional(),
+  fraudWeights: z
+    .object(
+      Object.fromEntries(FRAUD_SIGNALS.map((s) => [s, count(FRAUD_SCORE_MAX)])) as Record<
+        TFraudSignal,
+        ReturnType<typeof count>
+      >,
+    )
+    .optional(),
+  fraudHoldScore: count(FRAUD_SCORE_MAX).optional(),
 });
 export type TModerationSettingsUpdate = z.infer<typeof ZModerationSettingsUpdate>;
 

@@ -32,6 +32,7 @@ import {
   type TDemoAd,
 } from './demo-content.ts';
 import { seedDemoConversations, seedDemoResponseHistory } from './demo-conversations.ts';
+import { seedDemoFraud } from './demo-fraud.ts';
 import { seedDemoModeration } from './demo-moderation.ts';
 import { seedDemoSavedSearches } from './demo-saved-searches.ts';
 import { portraitSvg, sceneSvg, type TSceneKind } from './scenes.ts';
@@ -257,6 +258,7 @@ export async function seedDemo(): Promise<{ ads: number; categories: number; ima
       await seedDemoConversations(tx, { emma: customers[0].id, liam: customers[1].id });
       await seedDemoResponseHistory(tx, { emma: customers[0].id, liam: customers[1].id });
       await seedDemoModeration(tx, admin);
+      await seedDemoFraud(tx);
       await seedDemoSavedSearches(tx, { emma: customers[0].id, liam: customers[1].id });
     });
     // Each demo ad at the real city its location names.

@@ -151,35 +151,30 @@ export async function benchMessages(
   };
 }
 
-/**
- * The conversations scenario at each of `steps` connections, printed as it goes, and its report
- * (a Markdown section) with whether every step had zero errors and only 201s.
- */
-export async function messagesReport(options: {
+/** The conversations scenario at each number of connections, and its report for docs/PERFORMANCE.md. */
+export async function messagesScenario(o: {
   site: string;
   steps: number[];
   duration: number;
   outbox: string;
-  /** The database, as the report names it (PGlite or PostgreSQL's version). */
-  database: string;
-  log: (line: string) => void;
+  label: string;
+  log: (msg: string) => void;
 }): Promise<{ report: string; ok: boolean }> {
-  const { site, steps, duration, log } = options;
   const loadBefore = os.loadavg()[0] ?? 0;
-  const results: TMessagesBench[] = [];
-  for (const connections of steps) {
-    const r = await benchMessages(site, connections, duration, options.outbox);
+  const results = [];
+  for (const connections of o.steps) {
+    const r = await benchMessages(o.site, connections, o.duration, o.outbox);
     results.push(r);
-    log(
+    o.log(
       `${String(connections).padStart(3)} conns  messages ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(1)}  p95 ${r.p95.toFixed(1)}  p99 ${r.p99.toFixed(1)} ms  errors ${r.errors}  non-2xx ${r.non2xx}`,
     );
   }
   const ok = results.every((r) => r.errors === 0 && r.non2xx === 0 && r.requests > 0);
   const cpus = os.cpus();
   const report = [
-    `### Conversations: start-conversation + send-message (${options.database})`,
+    `### Conversations: start-conversation + send-message (${o.label})`,
     '',
-    `- ${cpus[0]?.model ?? 'unknown CPU'} × ${cpus.length}; Node ${process.version}; one server process; autocannon on the same machine; ${duration} s per step; ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    `- ${cpus[0]?.model ?? 'unknown CPU'} × ${cpus.length}; Node ${process.version}; one server process; autocannon on the same machine; ${o.duration} s per step; ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
     `- Each connection is its own signed-up buyer: it starts a conversation about a random ad, sends nine messages in it, and starts over. Every request is a write: the message, the conversation's activity, the mail check (and the mail queued on the job queue), the live notice.`,
     `- load average (1 min) before/after: ${loadBefore.toFixed(1)} / ${(os.loadavg()[0] ?? 0).toFixed(1)} on ${cpus.length} cores`,
     '',

@@ -13,6 +13,7 @@ import {
   sweepIdempotencyKeys,
 } from '../../api/middleware/idempotency.ts';
 import { dropSettingsCache } from '../../api/services/settings/get-settings.ts';
+import { adForm as sharedAdForm } from '../helpers/ad-form.ts';
 import { insertCategory } from '../helpers/catalog-factory.ts';
 import { call, makeUser } from '../helpers/client.ts';
 import { driver, setupTestDb } from '../helpers/test-db.ts';
@@ -39,22 +40,8 @@ beforeEach(() => {
   vi.restoreAllMocks();
 });
 
-function adForm(values: Record<string, string> = {}) {
-  const form = new FormData();
-  const fields: Record<string, string> = {
-    heading: 'Retried bike',
-    description: '<p>Sent twice.</p>',
-    category: category.slug,
-    price: '120',
-    rating: '4',
-    location: 'Bergen',
-    features: '[]',
-    make_as_featured: 'N',
-    ...values,
-  };
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  return form;
-}
+const adForm = (values: Record<string, string> = {}) =>
+  sharedAdForm(category.slug, { heading: 'Retried bike', description: '<p>Sent twice.</p>', ...values });
 
 const createAd = (token: string, key: string | undefined, values: Record<string, string> = {}) =>
   call('POST', '/ads/add', {

@@ -14,6 +14,7 @@ import {
 import { resetEnv } from '../../api/env.ts';
 import { resetRateLimits } from '../../api/middleware/rate-limit.ts';
 import { getModerationSettings } from '../../api/services/moderation/moderation-settings.ts';
+import { adForm as sharedAdForm } from '../helpers/ad-form.ts';
 import { insertAd, insertCategory } from '../helpers/catalog-factory.ts';
 import { call, makeUser } from '../helpers/client.ts';
 import { mailsTo, readOutbox } from '../helpers/outbox.ts';
@@ -58,22 +59,7 @@ const setRules = async (rules: Partial<typeof siteSettings.$inferInsert>) => {
   expect(res.status, JSON.stringify(res.data)).toBe(200);
 };
 
-function adForm(values: Record<string, string> = {}) {
-  const form = new FormData();
-  const fields: Record<string, string> = {
-    heading: 'Garden bench',
-    description: '<p>Teak, seats three.</p>',
-    category: category.slug,
-    price: '120',
-    rating: '4',
-    location: 'Bergen',
-    features: '[]',
-    make_as_featured: 'N',
-    ...values,
-  };
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  return form;
-}
+const adForm = (values: Record<string, string> = {}) => sharedAdForm(category.slug, values);
 
 beforeAll(async () => {
   ({ dataDir } = await setupTestDb());

@@ -102,13 +102,14 @@ describe('the demo seed', () => {
     const months = new Set(rows.map((a) => a.createdAt.toISOString().slice(0, 7)));
     expect(months.size).toBeGreaterThanOrEqual(4);
 
-    // Every stored photo exists with its renditions, and nothing else is in uploads.
-    const names = [
+    // Every stored photo exists with its renditions, and nothing else is in uploads (the
+    // flagged pair's two ads share one photo).
+    const names = new Set([
       ...cats.map((c) => c.image),
       ...rows.flatMap((a) => [a.image, ...a.galleryImages]),
       ...(await db().select().from(testimonials)).map((t) => t.image),
-    ];
-    const expected = names.flatMap((n) => imageFiles(n as string)).sort();
+    ]);
+    const expected = [...names].flatMap((n) => imageFiles(n as string)).sort();
     expect(listUploads().sort()).toEqual(expected);
 
     const about = await db().select().from(pages).where(eq(pages.slug, 'about-us'));
@@ -124,17 +125,17 @@ describe('the demo seed', () => {
       ['Platinum', 'Yearly', 199, 90],
     ]);
     // Some demo ads show the other states: three sold, two reserved, one paused, one expired,
-    // and one held for review by reports (the moderation screen's example).
+    // one held for review by reports and one by a copied photo (the moderation screen's examples).
     const states = await db()
       .select({ status: ads.status, n: count() })
       .from(ads)
       .groupBy(ads.status)
       .orderBy(ads.status);
     expect(Object.fromEntries(states.map((r) => [r.status, Number(r.n)]))).toEqual({
-      active: 32,
+      active: 31,
       expired: 1,
       paused: 1,
-      pending: 1,
+      pending: 2,
       reserved: 2,
       sold: 3,
     });
@@ -179,8 +180,20 @@ describe('the demo seed', () => {
     const queue = await call('GET', '/moderation', { token: admin });
     expect(queue.data.pendingAds.map((a: { heading: string }) => a.heading)).toEqual([
       'Warehouse Associate – Night Shift',
+      'Carbon Road Bike 56 cm, Shimano 105',
     ]);
-    expect(queue.data.pendingAds[0].reports).toHaveLength(3);
+    // The flagged pair: the road bike ad shows the mountain bike's photo, posted by another account.
+    const [held, copy] = queue.data.pendingAds;
+    expect(copy).toMatchObject({ heldReason: 'fraud-signals', reports: [] });
+    expect(copy.fraudFlags).toMatchObject([
+      {
+        signal: 'same-photo',
+        reason: expect.stringMatching(/^Same photo as ad \d+ by another account$/),
+        match: { heading: 'Trek Marlin 7 Mountain Bike, 29er, Size L', image: copy.image },
+      },
+    ]);
+    expect(copy.fraudFlags[0].match.owner.id).not.toBe(copy.owner.id);
+    expect(held.reports).toHaveLength(3);
     expect(queue.data.reportedAds.map((a: { heading: string }) => a.heading)).toEqual([
       'Persian Cat, Cream, Calm Indoor Companion',
     ]);

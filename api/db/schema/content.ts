@@ -11,6 +11,12 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import {
+  DEFAULT_FRAUD_HOLD_SCORE,
+  DEFAULT_FRAUD_WEIGHTS,
+  DEFAULT_SCAM_PHRASES,
+  type TFraudWeights,
+} from '../../constants/fraud.ts';
 import { PAGE_TEMPLATES } from '../../constants/pages.ts';
 import { PLAN_REQUEST_STATES } from '../../constants/plan-requests.ts';
 import { SUBSCRIPTIONS } from '../../constants/users.ts';
@@ -139,6 +145,12 @@ export const siteSettings = pgTable(
     premoderateFirstAds: integer('premoderate_first_ads').notNull().default(0),
     /** Posting an ad needs a verified email address. */
     requireVerifiedToPost: boolean('require_verified_to_post').notNull().default(false),
+    /** Phrases of scams, one per line or comma-separated: each found adds a fraud signal. */
+    scamPhrases: text('scam_phrases').notNull().default(DEFAULT_SCAM_PHRASES),
+    /** What each fraud signal adds to an ad's score (api/constants/fraud.ts). */
+    fraudWeights: jsonb('fraud_weights').$type<TFraudWeights>().notNull().default(DEFAULT_FRAUD_WEIGHTS),
+    /** An ad whose open fraud signals reach this score waits for review; 0 never holds. */
+    fraudHoldScore: integer('fraud_hold_score').notNull().default(DEFAULT_FRAUD_HOLD_SCORE),
     primaryColor: text('primary_color').notNull().default('#0f766e'),
     secondaryColor: text('secondary_color').notNull().default('#f59e0b'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

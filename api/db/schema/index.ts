@@ -1,5 +1,6 @@
 export * from './catalog.ts';
 export * from './content.ts';
+export * from './fraud.ts';
 export * from './inbox.ts';
 export * from './messaging.ts';
 export * from './moderation.ts';

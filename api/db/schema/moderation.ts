@@ -4,7 +4,8 @@ import { AUDIT_ACTIONS, REPORT_REASONS } from '../../constants/moderation.ts';
 import { ads } from './catalog.ts';
 import { users } from './users.ts';
 
-const list = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+/** A list of constant strings as SQL literals, for the CHECK constraints of fixed values. */
+export const sqlList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
 /**
  * A visitor's report of an ad (docs/MODERATION.md). `reporterKey` is who reported it,
@@ -36,7 +37,7 @@ export const adReports = pgTable(
   (t) => [
     uniqueIndex('ad_reports_open_reporter_key').on(t.adId, t.reporterKey).where(sql`${t.resolvedAt} IS NULL`),
     index('ad_reports_open_idx').on(t.adId).where(sql`${t.resolvedAt} IS NULL`),
-    check('ad_reports_reason_check', sql`${t.reason} IN (${list(REPORT_REASONS)})`),
+    check('ad_reports_reason_check', sql`${t.reason} IN (${sqlList(REPORT_REASONS)})`),
   ],
 );
 
@@ -60,6 +61,6 @@ export const auditLog = pgTable(
   },
   (t) => [
     index('audit_log_created_idx').on(t.createdAt.desc(), t.id.desc()),
-    check('audit_log_action_check', sql`${t.action} IN (${list(AUDIT_ACTIONS)})`),
+    check('audit_log_action_check', sql`${t.action} IN (${sqlList(AUDIT_ACTIONS)})`),
   ],
 );

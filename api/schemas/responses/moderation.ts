@@ -1,6 +1,7 @@
 import '../zod-setup.ts';
 import { z } from '@hono/zod-openapi';
 import { AD_STATES } from '../../constants/ad-states.ts';
+import { FRAUD_SIGNALS, type TFraudSignal } from '../../constants/fraud.ts';
 import { AUDIT_ACTIONS, HELD_REASONS, REPORT_REASONS } from '../../constants/moderation.ts';
 import { ZDateTime, ZImageName, ZRecordId } from './common.ts';
 
@@ -18,17 +19,45 @@ const ZAdReport = z
   })
   .openapi('AdReport');
 
+const ZFraudFlag = z
+  .object({
+    id: ZRecordId,
+    signal: z.enum(FRAUD_SIGNALS),
+    reason: z.string().openapi({ description: 'As moderators read it: "Same photo as ad 123 by another account".' }),
+    measure: z.number().nullable().openapi({
+      description:
+        'How close: bits apart (photo), trigram similarity (text), share of the median (price), ads in the hour (burst).',
+    }),
+    createdAt: ZDateTime,
+    match: z
+      .object({
+        id: ZRecordId,
+        slug: z.string(),
+        heading: z.string(),
+        image: ZImageName,
+        price: z.number(),
+        status: z.enum(AD_STATES),
+        createdAt: ZDateTime,
+        owner: ZPerson,
+      })
+      .nullable()
+      .openapi({ description: "The other account's ad a photo or text match points at; null for the other signals." }),
+  })
+  .openapi('FraudFlag', { description: 'An open fraud signal on an ad (docs/MODERATION.md, Fraud signals).' });
+
 export const ZModerationAd = z
   .object({
     id: ZRecordId,
     slug: z.string(),
     heading: z.string(),
+    price: z.number().openapi({ description: 'Its price, beside the matching ad’s for a fraud signal.' }),
     status: z.enum(AD_STATES),
     heldReason: z.enum(HELD_REASONS).nullable().openapi({ description: 'Why a pending ad waits for review.' }),
     image: ZImageName,
     createdAt: ZDateTime,
     owner: ZPerson,
     reports: z.array(ZAdReport).openapi({ description: 'Its open reports, oldest first.' }),
+    fraudFlags: z.array(ZFraudFlag).openapi({ description: 'Its open fraud signals, oldest first.' }),
   })
   .openapi('ModerationAd');
 
@@ -62,6 +91,9 @@ export const ZModerationQueue = z
     message: z.string(),
     pendingAds: z.array(ZModerationAd),
     reportedAds: z.array(ZModerationAd).openapi({ description: 'Reported ads still public (below the threshold).' }),
+    flaggedAds: z
+      .array(ZModerationAd)
+      .openapi({ description: 'Ads with fraud signals below the hold score and no open report, still as they were.' }),
     reportedConversations: z.array(ZModerationConversation),
     bannedUsers: z.array(z.object({ id: ZRecordId, name: z.string(), reason: z.string(), bannedAt: ZDateTime })),
     removedAds: z.array(ZRemovedAd).openapi({ description: 'The latest removals, newest first (at most 50).' }),
@@ -69,6 +101,7 @@ export const ZModerationQueue = z
       pendingAds: z.number().int(),
       reportedAds: z.number().int(),
       reportedConversations: z.number().int(),
+      flaggedAds: z.number().int(),
     }),
   })
   .openapi('ModerationQueue');
@@ -110,6 +143,16 @@ export const ZModerationSettings = z
       bannedWords: z.string(),
       premoderateFirstAds: z.number().int(),
       requireVerifiedToPost: z.boolean(),
+      scamPhrases: z.string().openapi({ description: 'One scam phrase per line or comma-separated.' }),
+      fraudWeights: z
+        .object(
+          Object.fromEntries(FRAUD_SIGNALS.map((s) => [s, z.number().int()])) as Record<TFraudSignal, z.ZodNumber>,
+        )
+        .openapi({ description: 'What each fraud signal adds to an ad’s score.' }),
+      fraudHoldScore: z
+        .number()
+        .int()
+        .openapi({ description: 'The score that holds an ad for review; 0 never holds.' }),
     }),
   })
   .openapi('ModerationSettings');

@@ -6,6 +6,7 @@ import { recordIdempotentAnswer } from '../../lib/idempotency-claims.ts';
 import { sanitizeAdDescription } from '../../lib/sanitize.ts';
 import { AD_MESSAGES, isBlankHtml, type TAdCreate } from '../../schemas/ad.ts';
 import { deleteImages, storeImages } from '../../storage/images.ts';
+import { queueFraudCheck } from '../fraud/queue-fraud-check.ts';
 import { getModerationSettings } from '../moderation/moderation-settings.ts';
 import { assertMayPost, reviewHoldFor } from '../moderation/screen-ad.ts';
 import { placeColumns } from '../places/ad-place.ts';
@@ -91,6 +92,8 @@ export async function createAd(options: {
         id = rows[0]?.id;
       }
       if (id === undefined) throw new AppError('CONFLICT', 'Please change the heading slightly and try again.');
+      // Photos, text, price and posting rate are checked in a job (docs/MODERATION.md, Fraud signals).
+      await queueFraudCheck({ tx, adId: id });
       // The answer is read inside the transaction: once it commits, nothing is left that could
       // fail and turn a stored ad into a "please try again".
       const record = toAdRecord(await loadManagedAd({ user, id, q: tx }));

@@ -6,6 +6,7 @@ import { AppError } from '../../errors.ts';
 import { sanitizeAdDescription } from '../../lib/sanitize.ts';
 import { AD_MESSAGES, isBlankHtml, type TAdUpdate } from '../../schemas/ad.ts';
 import { deleteImages, storeImages } from '../../storage/images.ts';
+import { queueFraudCheck } from '../fraud/queue-fraud-check.ts';
 import { getModerationSettings } from '../moderation/moderation-settings.ts';
 import { reviewHoldFor } from '../moderation/screen-ad.ts';
 import { placeColumns } from '../places/ad-place.ts';
@@ -102,6 +103,7 @@ export async function updateAd(options: {
       const held = await reviewHoldFor({ user, heading: input.heading, description, isNew: false, rules, tx });
       if (held && current.status !== 'pending' && current.status !== 'removed')
         await applyAdTransition({ tx, id: current.id, actor: 'system', action: 'hold', heldReason: held });
+      await queueFraudCheck({ tx, adId: current.id });
       return { current, gallery: [...kept, ...fits], unused: added.slice(fits.length) };
     });
 

@@ -3,6 +3,7 @@ import type { TAdState } from '../../constants/ad-states.ts';
 import type { THeldReason, TReportReason } from '../../constants/moderation.ts';
 import { db } from '../../db/client.ts';
 import { adReports, ads, conversationReports, conversations, users } from '../../db/schema/index.ts';
+import { listFraudFlags, openFraudFlagOnAd } from './list-fraud-flags.ts';
 import { listRemovedAds } from './list-removed-ads.ts';
 
 /** Each section of the queue shows at most this many items, oldest first; the counts are exact. */
@@ -14,6 +15,7 @@ const adColumns = {
   id: ads.id,
   slug: ads.slug,
   heading: ads.heading,
+  price: ads.price,
   status: ads.status,
   heldReason: ads.heldReason,
   image: ads.image,
@@ -57,12 +59,20 @@ function toReport(r: { id: number; reason: string; details: string; createdAt: D
 
 /**
  * listModerationQueue: what waits for a moderator (docs/MODERATION.md), each with its open
- * reports: ads held for review (pending), ads reported but still public (below the
- * threshold), reported conversations, the latest removals and the banned accounts.
+ * reports and fraud flags: ads held for review (pending), ads reported but still public
+ * (below the threshold), ads with fraud signals below the hold score, reported
+ * conversations, the latest removals and the banned accounts.
  */
 export async function listModerationQueue() {
   const openReportOnAd = sql`EXISTS (SELECT 1 FROM ${adReports} WHERE ${adReports.adId} = ${ads.id} AND ${adReports.resolvedAt} IS NULL)`;
-  const [pending, reported, [pendingCount], [reportedCount]] = await Promise.all([
+  // Flagged: public or otherwise not held, with open fraud signals and no open report (those are listed as reported).
+  const flaggedOnly = and(
+    ne(ads.status, 'pending'),
+    ne(ads.status, 'removed'),
+    openFraudFlagOnAd,
+    sql`NOT ${openReportOnAd}`,
+  );
+  const [pending, reported, flagged, [pendingCount], [reportedCount], [flaggedCount]] = await Promise.all([
     db()
       .select(adColumns)
       .from(ads)
@@ -77,23 +87,36 @@ export async function listModerationQueue() {
       .where(and(ne(ads.status, 'pending'), ne(ads.status, 'removed'), openReportOnAd))
       .orderBy(asc(ads.id))
       .limit(MODERATION_QUEUE_LIMIT),
+    db()
+      .select(adColumns)
+      .from(ads)
+      .innerJoin(users, eq(users.id, ads.userId))
+      .where(flaggedOnly)
+      .orderBy(asc(ads.id))
+      .limit(MODERATION_QUEUE_LIMIT),
     db().select({ n: count() }).from(ads).where(eq(ads.status, 'pending')),
     db()
       .select({ n: count() })
       .from(ads)
       .where(and(ne(ads.status, 'pending'), ne(ads.status, 'removed'), openReportOnAd)),
+    db().select({ n: count() }).from(ads).where(flaggedOnly),
   ]);
-  const reports = await withAdReports([...pending, ...reported]);
+  const [reports, flags] = await Promise.all([
+    withAdReports([...pending, ...reported]),
+    listFraudFlags([...pending, ...reported, ...flagged].map((a) => a.id)),
+  ]);
   const toAd = (a: (typeof pending)[number]) => ({
     id: a.id,
     slug: a.slug,
     heading: a.heading,
+    price: a.price,
     status: a.status as TAdState,
     heldReason: (a.heldReason as THeldReason | null) ?? null,
     image: a.image ?? '',
     createdAt: a.createdAt.toISOString(),
     owner: { id: a.ownerId, name: a.ownerName, banned: !!a.ownerBannedAt } satisfies TPerson,
     reports: reports.get(a.id) ?? [],
+    fraudFlags: flags.get(a.id) ?? [],
   });
 
   const [conversationsPage, banned, removed] = await Promise.all([
@@ -104,6 +127,7 @@ export async function listModerationQueue() {
   return {
     pendingAds: pending.map(toAd),
     reportedAds: reported.map(toAd),
+    flaggedAds: flagged.map(toAd),
     reportedConversations: conversationsPage.rows,
     bannedUsers: banned,
     removedAds: removed,
@@ -111,6 +135,7 @@ export async function listModerationQueue() {
       pendingAds: pendingCount?.n ?? 0,
       reportedAds: reportedCount?.n ?? 0,
       reportedConversations: conversationsPage.total,
+      flaggedAds: flaggedCount?.n ?? 0,
     },
   };
 }

@@ -13,7 +13,7 @@ import { applyAdTransition } from '../ads/apply-ad-transition.ts';
 import { AD_NOT_FOUND } from '../ads/get-ad.ts';
 import { requestSavedSearchMatching } from '../saved-searches/queue-matching.ts';
 import { recordAudit } from './audit.ts';
-import { resolveAdReports } from './resolve-reports.ts';
+import { resolveAdReports, resolveFraudFlags } from './resolve-reports.ts';
 
 /**
  * moderateAd: a moderator approves or removes an ad (docs/MODERATION.md).
@@ -22,6 +22,7 @@ import { resolveAdReports } from './resolve-reports.ts';
  *   fine). Anything else is 409.
  * - remove: the ad leaves the site for good (its page answers 410); the owner is mailed the
  *   reason, which is required.
+ * Approving also dismisses its open fraud flags (docs/MODERATION.md, Fraud signals).
  * Either way the ad's open reports are closed and the action is written to the audit log,
  * all in one transaction with the mail.
  */
@@ -42,7 +43,9 @@ export async function moderateAd(options: { admin: TSessionUser; id: number; inp
       to = moved.to;
     }
     const closed = await resolveAdReports(tx, id);
-    if (input.action === 'approve' && ad.status !== 'pending' && closed === 0) {
+    // An approved ad's fraud flags are dealt with too; a removed ad keeps them as a record.
+    const cleared = input.action === 'approve' ? await resolveFraudFlags(tx, id, admin.id) : 0;
+    if (input.action === 'approve' && ad.status !== 'pending' && closed === 0 && cleared === 0) {
       throw new AppError(
         'CONFLICT',
         `This ad is ${AD_STATE_LABELS[ad.status].toLowerCase()} and has no open reports, so there is nothing to approve.`,

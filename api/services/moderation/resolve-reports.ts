@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { adReports, conversationReports } from '../../db/schema/index.ts';
+import { adReports, conversationReports, fraudFlags } from '../../db/schema/index.ts';
 
 /** Marks the open reports on ad `adId` as dealt with; resolves to how many there were. */
 export async function resolveAdReports(tx: Tx, adId: number, now = new Date()): Promise<number> {
@@ -19,5 +19,19 @@ export async function resolveConversationReports(tx: Tx, id: number, now = new D
     .set({ resolvedAt: now })
     .where(and(eq(conversationReports.conversationId, id), isNull(conversationReports.resolvedAt)))
     .returning({ id: conversationReports.id });
+  return rows.length;
+}
+
+/**
+ * Dismisses the open fraud flags on ad `adId` (a moderator approved it): like a dismissed
+ * match they are remembered, so the ad's next edit does not hold it again for the same
+ * signals. Resolves to how many there were.
+ */
+export async function resolveFraudFlags(tx: Tx, adId: number, moderatorId: number, now = new Date()): Promise<number> {
+  const rows = await tx
+    .update(fraudFlags)
+    .set({ dismissedAt: now, dismissedBy: moderatorId })
+    .where(and(eq(fraudFlags.adId, adId), isNull(fraudFlags.dismissedAt)))
+    .returning({ id: fraudFlags.id });
   return rows.length;
 }

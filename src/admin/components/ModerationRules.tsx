@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { FRAUD_SIGNAL_LABELS, FRAUD_SIGNALS, type TFraudSignal } from '../../../api/constants/fraud.ts';
 import { ZModerationSettingsUpdate } from '../../../api/schemas/moderation.ts';
 import { Button, Input, Textarea } from '../../components/ui/controls.tsx';
 import { useSchemaForm } from '../../components/ui/schema-form.ts';
@@ -13,7 +14,12 @@ type TValues = {
   bannedWords: string;
   premoderateFirstAds: string;
   requireVerifiedToPost: boolean;
+  scamPhrases: string;
+  fraudHoldScore: string;
+  fraudWeights: Record<TFraudSignal, string>;
 };
+const mapSignals = <A, B>(from: Record<TFraudSignal, A>, f: (v: A) => B) =>
+  Object.fromEntries(FRAUD_SIGNALS.map((s) => [s, f(from[s])])) as Record<TFraudSignal, B>;
 
 const toValues = (r: TRules): TValues => ({
   reportThreshold: String(r.reportThreshold),
@@ -21,6 +27,9 @@ const toValues = (r: TRules): TValues => ({
   bannedWords: r.bannedWords,
   premoderateFirstAds: String(r.premoderateFirstAds),
   requireVerifiedToPost: r.requireVerifiedToPost,
+  scamPhrases: r.scamPhrases,
+  fraudHoldScore: String(r.fraudHoldScore),
+  fraudWeights: mapSignals(r.fraudWeights, String),
 });
 const toBody = (v: TValues) => ({
   reportThreshold: Number(v.reportThreshold),
@@ -28,9 +37,15 @@ const toBody = (v: TValues) => ({
   bannedWords: v.bannedWords,
   premoderateFirstAds: Number(v.premoderateFirstAds),
   requireVerifiedToPost: v.requireVerifiedToPost,
+  scamPhrases: v.scamPhrases,
+  fraudHoldScore: Number(v.fraudHoldScore),
+  fraudWeights: mapSignals(v.fraudWeights, Number),
 });
 
-/** The moderation rules, on the Moderation screen: checked with the API's own schema. */
+/**
+ * The moderation rules, on the Moderation screen: checked with the API's own schema. The
+ * fraud-signal rules (scam phrases, weights, hold score) sit next to the banned words.
+ */
 export default function ModerationRules() {
   const { form, submit } = useSchemaForm<TValues>({ schema: ZModerationSettingsUpdate, toCheck: toBody });
   const { register, reset, formState } = form;
@@ -53,7 +68,7 @@ export default function ModerationRules() {
     reset(toValues(res.data));
   });
 
-  const error = (name: keyof TValues) => formState.errors[name]?.message as string | undefined;
+  const error = (name: Exclude<keyof TValues, 'fraudWeights'>) => formState.errors[name]?.message as string | undefined;
   return (
     <section aria-label="Moderation rules" className="space-y-3">
       <h3 className="text-lg font-semibold text-slate-900">Rules</h3>
@@ -92,6 +107,34 @@ export default function ModerationRules() {
             <Textarea rows={4} disabled={!loaded} {...register('bannedWords')} />
           </Field>
         </div>
+        <div className="md:col-span-2">
+          <Field
+            label="Scam phrases"
+            hint="One phrase per line (or comma-separated). Each one an ad contains is a fraud signal; the check runs after every post and edit."
+            error={error('scamPhrases')}
+          >
+            <Textarea rows={3} disabled={!loaded} {...register('scamPhrases')} />
+          </Field>
+        </div>
+        <Field
+          label="Fraud score that holds an ad"
+          hint="An ad whose fraud signals add up to this waits for review; 0 only lists them here."
+          error={error('fraudHoldScore')}
+        >
+          <Input type="number" min={0} disabled={!loaded} {...register('fraudHoldScore')} />
+        </Field>
+        <fieldset className="grid gap-3 sm:grid-cols-2 md:col-span-2">
+          <legend className="mb-2 text-sm font-medium text-slate-800">What each fraud signal adds to the score</legend>
+          {FRAUD_SIGNALS.map((s) => (
+            <Field
+              key={s}
+              label={FRAUD_SIGNAL_LABELS[s]}
+              error={formState.errors.fraudWeights?.[s]?.message as string | undefined}
+            >
+              <Input type="number" min={0} disabled={!loaded} {...register(`fraudWeights.${s}`)} />
+            </Field>
+          ))}
+        </fieldset>
         <label className="flex items-center gap-2 text-sm text-slate-700 md:col-span-2">
           <input type="checkbox" className="h-4 w-4" disabled={!loaded} {...register('requireVerifiedToPost')} />
           Require a verified email address before posting an ad

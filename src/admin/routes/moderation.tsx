@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/controls.tsx';
 import { apiFetch, type TApiData } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
 import BanAction from '../components/BanAction.tsx';
+import FraudFlags, { type TFraudFlag } from '../components/FraudFlags.tsx';
 import ModerationRules from '../components/ModerationRules.tsx';
 import ReasonDialog from '../components/ReasonDialog.tsx';
 import Spinner from '../components/Spinner.tsx';
@@ -19,6 +20,7 @@ type TConversation = TQueue['reportedConversations'][number];
 type TPending =
   | { kind: 'remove'; ad: TAd }
   | { kind: 'dismiss-ad'; ad: TAd }
+  | { kind: 'dismiss-flag'; ad: TAd; flag: TFraudFlag }
   | { kind: 'dismiss-conversation'; conversation: TConversation };
 
 const when = (iso: string) => new Date(iso).toLocaleString();
@@ -87,7 +89,8 @@ function PersonItem({ title, detail, action }: { title: string; detail: string; 
 
 /**
  * Moderation (admin): ads held for review, reported ads still public and reported
- * conversations, each with its reports, then the latest removals and the banned accounts;
+ * conversations, each with its reports and fraud signals (the matching ad beside it), ads
+ * with fraud signals below the hold score, then the latest removals and the banned accounts;
  * approve, remove (reason mailed to the owner), ban or unban the owner, dismiss reports. Every action asks why and lands in the audit log. The
  * rules (report threshold, banned words, pre-moderation, verified posting) are set below.
  */
@@ -125,6 +128,10 @@ export default function Moderation() {
       );
     else if (pending.kind === 'dismiss-ad')
       void send(() => apiFetch(`/api/moderation/ads/${pending.ad.id}/dismiss`, { method: 'POST', json: { reason } }));
+    else if (pending.kind === 'dismiss-flag')
+      void send(() =>
+        apiFetch(`/api/moderation/fraud-flags/${pending.flag.id}/dismiss`, { method: 'POST', json: { reason } }),
+      );
     else
       void send(() =>
         apiFetch(`/api/moderation/conversations/${pending.conversation.id}/dismiss`, {
@@ -160,6 +167,7 @@ export default function Moderation() {
           <Reports reports={ad.reports} />
         </div>
       </div>
+      <FraudFlags ad={ad} busy={busy} onDismiss={(flag) => setPending({ kind: 'dismiss-flag', ad, flag })} />
       <div className="mt-3 flex flex-wrap gap-2">
         <Button disabled={busy} onClick={() => void approve(ad)}>
           Approve
@@ -192,6 +200,14 @@ export default function Moderation() {
 
       <Section title="Reported ads" count={queue.counts.reportedAds} empty="No open reports on public ads.">
         {queue.reportedAds.map(adCard)}
+      </Section>
+
+      <Section
+        title="Flagged ads"
+        count={queue.counts.flaggedAds}
+        empty="No ads with fraud signals below the hold score."
+      >
+        {queue.flaggedAds.map(adCard)}
       </Section>
 
       <Section
@@ -285,6 +301,14 @@ function dialogFor(p: TPending): TDialog {
         message: 'The reports stop counting; an ad held only because of them goes back on the site.',
         label: 'Note',
         confirmLabel: 'Dismiss reports',
+      };
+    case 'dismiss-flag':
+      return {
+        title: `Dismiss “${p.flag.reason}”?`,
+        message:
+          'The match is remembered and not raised again for these ads; an ad held only by fraud signals goes back on the site once the rest are below the hold score.',
+        label: 'Note',
+        confirmLabel: 'Dismiss flag',
       };
     case 'dismiss-conversation':
       return {
