@@ -32,6 +32,8 @@ export const AUDIT_ACTIONS = [
   'dismiss-conversation-reports',
   'ban-user',
   'unban-user',
+  'remove-review',
+  'dismiss-review-reports',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -42,7 +44,13 @@ export const AUDIT_ACTION_LABELS: Record<TAuditAction, string> = {
   'dismiss-conversation-reports': 'Dismissed reports on conversation',
   'ban-user': 'Banned user',
   'unban-user': 'Unbanned user',
+  'remove-review': 'Removed review',
+  'dismiss-review-reports': 'Dismissed reports on review',
 };
+
+/** What an audit-log entry is about. */
+export const AUDIT_TARGETS = ['ad', 'user', 'conversation', 'review'] as const;
+export type TAuditTarget = (typeof AUDIT_TARGETS)[number];
 
 export const REPORT_DETAILS_MAX = 1000;
 export const MODERATION_REASON_MAX = 1000;

@@ -299,6 +299,14 @@ export function limitReports(c: Context, userId?: number) {
   return userId ? consumeAll([['reportsPerUser', String(userId)]]) : consumeAll([['reportIp', clientIp(c)]]);
 }
 
+/** A review written, changed or answered: per account and per address, both counted. */
+export function limitReviews(c: Context, userId: number) {
+  return consumeAll([
+    ['reviewsPerUser', String(userId)],
+    ['reviewsIp', clientIp(c)],
+  ]);
+}
+
 /** "Send the verification mail again": per account. */
 export function limitVerificationResend(userId: number) {
   return consumeAll([['verificationResendPerUser', String(userId)]]);

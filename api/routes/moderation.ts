@@ -23,6 +23,7 @@ import { dismissAdReports, dismissConversationReports } from '../services/modera
 import { listAuditLog } from '../services/moderation/list-audit-log.ts';
 import { listModerationQueue } from '../services/moderation/list-moderation-queue.ts';
 import { moderateAd } from '../services/moderation/moderate-ad.ts';
+import { dismissReviewReports, removeReview } from '../services/moderation/moderate-review.ts';
 import {
   getModerationSettings,
   type TModerationSettings,
@@ -79,7 +80,8 @@ export const moderationRoutes = createRouter()
       method: 'get',
       path: '/moderation',
       operationId: 'listModerationQueue',
-      summary: 'What waits for a moderator: pending ads, reported ads and reported conversations, with their reports',
+      summary:
+        'What waits for a moderator: pending ads, reported ads, reported conversations and reported reviews, with their reports',
       tags,
       access: 'admin',
       bodyLimit: 'none',
@@ -164,6 +166,57 @@ export const moderationRoutes = createRouter()
         admin: c.var.user!,
         id: c.req.valid('param').id,
         reason: c.req.valid('json').reason,
+      });
+      return c.json({ success: true as const, message }, 200);
+    },
+  )
+  .openapi(
+    declareRoute({
+      method: 'post',
+      path: '/moderation/reviews/{id}/remove',
+      operationId: 'removeReview',
+      summary: 'Remove a review: hidden from everyone for good, its reports closed',
+      tags,
+      access: 'admin',
+      bodyLimit: 'json',
+      rateLimits: [],
+      load: 'counted',
+      pageCache: 'empties',
+      middleware,
+      request: { params: ZIdParam, body: jsonBody(ZModerationReason) },
+      responses: { 200: jsonResponse('Removed.', ZOk) },
+    }),
+    async (c) => {
+      const { message } = await removeReview({
+        admin: c.var.user!,
+        id: c.req.valid('param').id,
+        ...c.req.valid('json'),
+      });
+      return c.json({ success: true as const, message }, 200);
+    },
+  )
+  .openapi(
+    declareRoute({
+      method: 'post',
+      path: '/moderation/reviews/{id}/dismiss',
+      operationId: 'dismissReviewReports',
+      summary: 'Dismiss the open reports on a review; it stays public',
+      tags,
+      access: 'admin',
+      bodyLimit: 'json',
+      rateLimits: [],
+      load: 'counted',
+      pageCache: 'empties',
+      middleware,
+      errors: [409],
+      request: { params: ZIdParam, body: jsonBody(ZModerationReason) },
+      responses: { 200: jsonResponse('Dismissed.', ZOk) },
+    }),
+    async (c) => {
+      const { message } = await dismissReviewReports({
+        admin: c.var.user!,
+        id: c.req.valid('param').id,
+        ...c.req.valid('json'),
       });
       return c.json({ success: true as const, message }, 200);
     },

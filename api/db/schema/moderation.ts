@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { AUDIT_ACTIONS, REPORT_REASONS } from '../../constants/moderation.ts';
+import { AUDIT_ACTIONS, AUDIT_TARGETS, REPORT_REASONS } from '../../constants/moderation.ts';
 import { ads } from './catalog.ts';
 import { users } from './users.ts';
 
-const list = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+export const list = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
 /**
  * A visitor's report of an ad (docs/MODERATION.md). `reporterKey` is who reported it,
@@ -51,7 +51,7 @@ export const auditLog = pgTable(
     actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
     actorName: text('actor_name').notNull(),
     action: text('action', { enum: AUDIT_ACTIONS }).notNull(),
-    targetType: text('target_type', { enum: ['ad', 'user', 'conversation'] }).notNull(),
+    targetType: text('target_type', { enum: AUDIT_TARGETS }).notNull(),
     targetId: integer('target_id').notNull(),
     /** The ad's heading or the user's name at the time, so the log reads well later. */
     targetLabel: text('target_label').notNull().default(''),

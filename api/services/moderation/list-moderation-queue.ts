@@ -4,6 +4,7 @@ import type { THeldReason, TReportReason } from '../../constants/moderation.ts';
 import { db } from '../../db/client.ts';
 import { adReports, ads, conversationReports, conversations, users } from '../../db/schema/index.ts';
 import { listRemovedAds } from './list-removed-ads.ts';
+import { listReportedReviews } from './list-reported-reviews.ts';
 
 /** Each section of the queue shows at most this many items, oldest first; the counts are exact. */
 export const MODERATION_QUEUE_LIMIT = 100;
@@ -58,7 +59,7 @@ function toReport(r: { id: number; reason: string; details: string; createdAt: D
 /**
  * listModerationQueue: what waits for a moderator (docs/MODERATION.md), each with its open
  * reports: ads held for review (pending), ads reported but still public (below the
- * threshold), reported conversations, the latest removals and the banned accounts.
+ * threshold), reported conversations, reported reviews, the latest removals and the banned accounts.
  */
 export async function listModerationQueue() {
   const openReportOnAd = sql`EXISTS (SELECT 1 FROM ${adReports} WHERE ${adReports.adId} = ${ads.id} AND ${adReports.resolvedAt} IS NULL)`;
@@ -96,8 +97,9 @@ export async function listModerationQueue() {
     reports: reports.get(a.id) ?? [],
   });
 
-  const [conversationsPage, banned, removed] = await Promise.all([
+  const [conversationsPage, reviewsPage, banned, removed] = await Promise.all([
     listReportedConversations(),
+    listReportedReviews(MODERATION_QUEUE_LIMIT),
     listBannedUsers(),
     listRemovedAds(),
   ]);
@@ -105,12 +107,14 @@ export async function listModerationQueue() {
     pendingAds: pending.map(toAd),
     reportedAds: reported.map(toAd),
     reportedConversations: conversationsPage.rows,
+    reportedReviews: reviewsPage.rows,
     bannedUsers: banned,
     removedAds: removed,
     counts: {
       pendingAds: pendingCount?.n ?? 0,
       reportedAds: reportedCount?.n ?? 0,
       reportedConversations: conversationsPage.total,
+      reportedReviews: reviewsPage.total,
     },
   };
 }
