@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ratingSummary, REVIEW_TEXTS } from '../../api/constants/reviews.ts';
+import { REVIEW_TEXTS, ratingSummary } from '../../api/constants/reviews.ts';
 import { db } from '../../api/db/client.ts';
 import { conversations, reviewReports, reviews } from '../../api/db/schema/index.ts';
 import { insertAd, insertCategory } from '../helpers/catalog-factory.ts';
@@ -134,7 +134,10 @@ describe(`reviews on ${driver}`, () => {
   it('lets the buyer change the review within 14 days, and nobody else, nor later', async () => {
     const { seller, adId } = await sellerWithAd();
     const { buyer, reviewId } = await reviewed(seller, adId, 2);
-    const edit = await call('PATCH', `/reviews/${reviewId}`, { token: buyer.token, json: { rating: 4, text: 'Better' } });
+    const edit = await call('PATCH', `/reviews/${reviewId}`, {
+      token: buyer.token,
+      json: { rating: 4, text: 'Better' },
+    });
     expect(edit.status).toBe(200);
     expect(edit.data.review).toMatchObject({ rating: 4, text: 'Better' });
     expect((await call('PATCH', `/reviews/${reviewId}`, { token: seller.token, json: { rating: 5 } })).status).toBe(
@@ -147,9 +150,7 @@ describe(`reviews on ${driver}`, () => {
         .set({ createdAt: new Date(Date.now() - days * 86_400_000) })
         .where(eq(reviews.id, reviewId));
     await back(13);
-    expect((await call('PATCH', `/reviews/${reviewId}`, { token: buyer.token, json: { rating: 5 } })).status).toBe(
-      200,
-    );
+    expect((await call('PATCH', `/reviews/${reviewId}`, { token: buyer.token, json: { rating: 5 } })).status).toBe(200);
     await back(14 + 1 / 1440);
     const late = await call('PATCH', `/reviews/${reviewId}`, { token: buyer.token, json: { rating: 1 } });
     expect(late.status).toBe(403);
@@ -166,9 +167,9 @@ describe(`reviews on ${driver}`, () => {
       expect(res.status).toBe(403);
       expect(res.data.message).toBe(REVIEW_TEXTS.onlySeller);
     }
-    expect((await call('POST', `/reviews/${reviewId}/reply`, { token: seller.token, json: { reply: ' ' } })).status).toBe(
-      400,
-    );
+    expect(
+      (await call('POST', `/reviews/${reviewId}/reply`, { token: seller.token, json: { reply: ' ' } })).status,
+    ).toBe(400);
     const first = await call('POST', `/reviews/${reviewId}/reply`, {
       token: seller.token,
       json: { reply: 'Thank you, Liam!' },
@@ -179,9 +180,9 @@ describe(`reviews on ${driver}`, () => {
     expect(second.status).toBe(409);
     expect(second.data.message).toBe(REVIEW_TEXTS.alreadyReplied);
     expect((await listReviews(seller.user.id)).data.reviews[0].reply.text).toBe('Thank you, Liam!');
-    expect((await call('POST', '/reviews/2000000000/reply', { token: seller.token, json: { reply: 'x' } })).status).toBe(
-      404,
-    );
+    expect(
+      (await call('POST', '/reviews/2000000000/reply', { token: seller.token, json: { reply: 'x' } })).status,
+    ).toBe(404);
   });
 
   it('sends reported reviews to the moderation queue, where a moderator dismisses or removes them', async () => {
@@ -214,9 +215,9 @@ describe(`reviews on ${driver}`, () => {
 
     const moderate = (action: string) =>
       call('POST', `/moderation/reviews/${reviewId}/${action}`, { token: admin.token, json: { reason: 'Checked' } });
-    expect((await call('POST', `/moderation/reviews/${reviewId}/remove`, { token: seller.token, json: {} })).status).toBe(
-      403,
-    );
+    expect(
+      (await call('POST', `/moderation/reviews/${reviewId}/remove`, { token: seller.token, json: {} })).status,
+    ).toBe(403);
     expect((await moderate('dismiss')).status).toBe(200);
     expect((await moderate('dismiss')).status).toBe(409);
     const after = await call('GET', '/moderation', { token: admin.token });
@@ -274,7 +275,12 @@ describe(`reviews on ${driver}`, () => {
         const mean = stars.reduce((a, b) => a + b, 0) / stars.length;
         expect(res.data.rating.count).toBe(stars.length);
         expect(Math.abs(res.data.rating.average - mean)).toBeLessThanOrEqual(0.05 + 1e-9);
-        expect(res.data.rating).toEqual(ratingSummary(stars.reduce((a, b) => a + b, 0), stars.length));
+        expect(res.data.rating).toEqual(
+          ratingSummary(
+            stars.reduce((a, b) => a + b, 0),
+            stars.length,
+          ),
+        );
       }),
       { numRuns: 12 },
     );
@@ -293,11 +299,12 @@ describe(`reviews on ${driver}`, () => {
     const mine = await call('GET', '/account/export', { token: kept.buyer.token });
     expect(mine.data.reviews.written).toMatchObject([{ rating: 5, reply: { text: 'Thanks Kim' } }]);
 
-    expect((await call('POST', '/account/delete', { token: gone.buyer.token, json: { password: 'secret123' } })).status).toBe(
-      200,
-    );
     expect(
-      (await call('POST', `/users/${banned.buyer.user.id}/ban`, { token: admin.token, json: { reason: 'Fraud' } })).status,
+      (await call('POST', '/account/delete', { token: gone.buyer.token, json: { password: 'secret123' } })).status,
+    ).toBe(200);
+    expect(
+      (await call('POST', `/users/${banned.buyer.user.id}/ban`, { token: admin.token, json: { reason: 'Fraud' } }))
+        .status,
     ).toBe(200);
     const list = await listReviews(seller.user.id);
     expect(list.data.rating).toEqual({ average: 3.5, count: 2 });

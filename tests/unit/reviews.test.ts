@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   firstName,
-  ratingSummary,
   REVIEW_EDIT_DAYS,
+  ratingSummary,
   reviewEditable,
   reviewEditableUntil,
 } from '../../api/constants/reviews.ts';
