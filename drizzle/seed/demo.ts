@@ -33,6 +33,7 @@ import {
 } from './demo-content.ts';
 import { seedDemoConversations, seedDemoResponseHistory } from './demo-conversations.ts';
 import { seedDemoModeration } from './demo-moderation.ts';
+import { seedDemoReviews } from './demo-reviews.ts';
 import { seedDemoSavedSearches } from './demo-saved-searches.ts';
 import { portraitSvg, sceneSvg, type TSceneKind } from './scenes.ts';
 
@@ -256,6 +257,7 @@ export async function seedDemo(): Promise<{ ads: number; categories: number; ima
         .onConflictDoUpdate({ target: siteSettings.id, set: settings });
       await seedDemoConversations(tx, { emma: customers[0].id, liam: customers[1].id });
       await seedDemoResponseHistory(tx, { emma: customers[0].id, liam: customers[1].id });
+      await seedDemoReviews(tx, { emma: customers[0].id, liam: customers[1].id });
       await seedDemoModeration(tx, admin);
       await seedDemoSavedSearches(tx, { emma: customers[0].id, liam: customers[1].id });
     });
