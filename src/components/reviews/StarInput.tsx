@@ -31,13 +31,18 @@ export default function StarInput({
         {[1, 2, 3, 4, 5].map((n) => (
           <label
             key={n}
-            className="flex h-11 w-11 cursor-pointer items-center justify-center rounded-lg has-focus-visible:ring-2 has-focus-visible:ring-primary"
+            className="relative flex h-11 w-11 cursor-pointer items-center justify-center rounded-lg has-focus-visible:ring-2 has-focus-visible:ring-primary"
           >
-            <input type="radio" value={n} className="sr-only" {...field} />
+            <input
+              type="radio"
+              value={n}
+              className="absolute inset-0 cursor-pointer appearance-none opacity-0"
+              {...field}
+            />
             <span className="sr-only">{n === 1 ? '1 star' : `${n} stars`}</span>
             <Star
               aria-hidden="true"
-              className={`h-7 w-7 ${n <= value ? 'fill-amber-400 text-amber-500' : 'fill-none text-slate-400'}`}
+              className={`pointer-events-none h-7 w-7 ${n <= value ? 'fill-amber-400 text-amber-500' : 'fill-none text-slate-400'}`}
             />
           </label>
         ))}
