@@ -54,6 +54,8 @@ for (const width of [1280, 375]) {
     await expect(buyer.getByText('Please choose from 1 to 5 stars.').first()).toBeVisible();
     await stars.getByRole('radio', { name: '4 stars' }).check();
     await buyer.getByLabel('Your review (optional)').fill('Solid bookcase, friendly hand-over.');
+    await expect(stars.getByRole('radio', { name: '4 stars' })).toBeChecked();
+    await buyer.getByTestId('thread-review').screenshot({ path: test.info().outputPath(`review-form-${width}.png`) });
     await buyer.getByRole('button', { name: 'Publish review' }).click();
     await expect(buyer.getByText('Thank you for your review.')).toBeVisible();
     const panel = buyer.getByTestId('thread-review');
