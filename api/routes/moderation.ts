@@ -7,6 +7,7 @@ import { ZIdParam } from '../schemas/fields.ts';
 import {
   ZAuditLogQuery,
   ZModerateAd,
+  ZModerateReview,
   ZModerationReason,
   ZModerationSettingsUpdate,
   ZReportAd,
@@ -23,7 +24,7 @@ import { dismissAdReports, dismissConversationReports } from '../services/modera
 import { listAuditLog } from '../services/moderation/list-audit-log.ts';
 import { listModerationQueue } from '../services/moderation/list-moderation-queue.ts';
 import { moderateAd } from '../services/moderation/moderate-ad.ts';
-import { dismissReviewReports, removeReview } from '../services/moderation/moderate-review.ts';
+import { moderateReview } from '../services/moderation/moderate-review.ts';
 import {
   getModerationSettings,
   type TModerationSettings,
@@ -173,9 +174,10 @@ export const moderationRoutes = createRouter()
   .openapi(
     declareRoute({
       method: 'post',
-      path: '/moderation/reviews/{id}/remove',
-      operationId: 'removeReview',
-      summary: 'Remove a review: hidden from everyone for good, its reports closed',
+      path: '/moderation/reviews/{id}',
+      operationId: 'moderateReview',
+      summary:
+        'Remove a review (hidden from everyone for good, its reports closed) or dismiss its reports (it stays public)',
       tags,
       access: 'admin',
       bodyLimit: 'json',
@@ -183,37 +185,13 @@ export const moderationRoutes = createRouter()
       load: 'counted',
       pageCache: 'empties',
       middleware,
-      request: { params: ZIdParam, body: jsonBody(ZModerationReason) },
-      responses: { 200: jsonResponse('Removed.', ZOk) },
-    }),
-    async (c) => {
-      const { message } = await removeReview({
-        admin: c.var.user!,
-        id: c.req.valid('param').id,
-        ...c.req.valid('json'),
-      });
-      return c.json({ success: true as const, message }, 200);
-    },
-  )
-  .openapi(
-    declareRoute({
-      method: 'post',
-      path: '/moderation/reviews/{id}/dismiss',
-      operationId: 'dismissReviewReports',
-      summary: 'Dismiss the open reports on a review; it stays public',
-      tags,
-      access: 'admin',
-      bodyLimit: 'json',
-      rateLimits: [],
-      load: 'counted',
-      pageCache: 'empties',
-      middleware,
+      // 404: no such review, or removed already; 409: no open reports to dismiss.
       errors: [409],
-      request: { params: ZIdParam, body: jsonBody(ZModerationReason) },
-      responses: { 200: jsonResponse('Dismissed.', ZOk) },
+      request: { params: ZIdParam, body: jsonBody(ZModerateReview) },
+      responses: { 200: jsonResponse('Done.', ZOk) },
     }),
     async (c) => {
-      const { message } = await dismissReviewReports({
+      const { message } = await moderateReview({
         admin: c.var.user!,
         id: c.req.valid('param').id,
         ...c.req.valid('json'),

@@ -15,8 +15,16 @@ import { reportReview } from '../services/reviews/report-review.ts';
 import { updateReview } from '../services/reviews/update-review.ts';
 
 const tags: ['Reviews'] = ['Reviews'];
-const middleware = requireUser;
-const reviewLimits = ['reviewsPerUser', 'reviewsIp'] as const;
+/** The facts of a review write by its buyer or its seller (createReview, updateReview, replyToReview). */
+const reviewWrite = {
+  tags,
+  access: 'owner',
+  bodyLimit: 'json',
+  rateLimits: ['reviewsPerUser', 'reviewsIp'],
+  load: 'counted',
+  pageCache: 'empties',
+  middleware: requireUser,
+} as const;
 
 /**
  * Reviews of sellers (docs/RULES.md, Reviews): the buyer of a conversation in which both sides
@@ -30,13 +38,7 @@ export const reviewRoutes = createRouter()
       path: '/conversations/{id}/review',
       operationId: 'createReview',
       summary: 'Review the seller of a conversation in which both sides wrote (its buyer, once)',
-      tags,
-      access: 'owner',
-      bodyLimit: 'json',
-      rateLimits: reviewLimits,
-      load: 'counted',
-      pageCache: 'empties',
-      middleware,
+      ...reviewWrite,
       // 400: the caller is the seller (their own ad); 403: not both have written yet;
       // 409: already reviewed, or the seller's account is gone.
       errors: [409],
@@ -56,13 +58,7 @@ export const reviewRoutes = createRouter()
       path: '/reviews/{id}',
       operationId: 'updateReview',
       summary: 'Change your review’s stars and text, within 14 days of writing it',
-      tags,
-      access: 'owner',
-      bodyLimit: 'json',
-      rateLimits: reviewLimits,
-      load: 'counted',
-      pageCache: 'empties',
-      middleware,
+      ...reviewWrite,
       request: { params: ZIdParam, body: jsonBody(ZReviewInput) },
       responses: { 200: jsonResponse('The review as changed.', ZReviewAnswer) },
     }),
@@ -79,13 +75,7 @@ export const reviewRoutes = createRouter()
       path: '/reviews/{id}/reply',
       operationId: 'replyToReview',
       summary: 'Answer a review of you, once (the reviewed seller only)',
-      tags,
-      access: 'owner',
-      bodyLimit: 'json',
-      rateLimits: reviewLimits,
-      load: 'counted',
-      pageCache: 'empties',
-      middleware,
+      ...reviewWrite,
       // 409: already answered.
       errors: [409],
       request: { params: ZIdParam, body: jsonBody(ZReviewReply) },

@@ -1,10 +1,11 @@
 import { aliasedTable, and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { TAdState } from '../../constants/ad-states.ts';
-import type { THeldReason, TReportReason } from '../../constants/moderation.ts';
+import type { THeldReason } from '../../constants/moderation.ts';
 import { db } from '../../db/client.ts';
 import { adReports, ads, conversationReports, conversations, users } from '../../db/schema/index.ts';
 import { listRemovedAds } from './list-removed-ads.ts';
 import { listReportedReviews } from './list-reported-reviews.ts';
+import { toReport } from './report-view.ts';
 
 /** Each section of the queue shows at most this many items, oldest first; the counts are exact. */
 export const MODERATION_QUEUE_LIMIT = 100;
@@ -43,17 +44,6 @@ async function withAdReports(rows: { id: number }[]) {
   const byAd = new Map<number, ReturnType<typeof toReport>[]>();
   for (const r of reports) byAd.set(r.adId, [...(byAd.get(r.adId) ?? []), toReport(r)]);
   return byAd;
-}
-
-function toReport(r: { id: number; reason: string; details: string; createdAt: Date; reporterName: string | null }) {
-  return {
-    id: r.id,
-    reason: r.reason as TReportReason,
-    details: r.details,
-    createdAt: r.createdAt.toISOString(),
-    // A signed-out visitor, or an account deleted since.
-    reporter: r.reporterName ?? 'Visitor',
-  };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { aliasedTable, and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { TReportReason } from '../../constants/moderation.ts';
 import { db } from '../../db/client.ts';
 import { conversations, reviewReports, reviews, users } from '../../db/schema/index.ts';
+import { toReport } from './report-view.ts';
 
 /**
  * The queue's "Reported reviews": public reviews with open reports, oldest first (at most
@@ -68,15 +68,7 @@ export async function listReportedReviews(limit: number) {
       createdAt: r.createdAt.toISOString(),
       buyer: r.buyerId === null ? null : { id: r.buyerId, name: r.buyerName ?? '', banned: !!r.buyerBannedAt },
       seller: { id: r.sellerId, name: r.sellerName ?? '', banned: !!r.sellerBannedAt },
-      reports: reports
-        .filter((x) => x.reviewId === r.id)
-        .map((x) => ({
-          id: x.id,
-          reason: x.reason as TReportReason,
-          details: x.details,
-          createdAt: x.createdAt.toISOString(),
-          reporter: x.reporterName ?? 'Visitor',
-        })),
+      reports: reports.filter((x) => x.reviewId === r.id).map(toReport),
     })),
   };
 }

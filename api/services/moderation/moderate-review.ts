@@ -12,6 +12,11 @@ import { resolveReviewReports } from './resolve-reports.ts';
 
 type TOptions = { admin: TSessionUser; id: number; reason: string };
 
+/** moderateReview: a moderator removes a review or dismisses its reports. */
+export function moderateReview(options: TOptions & { action: 'remove' | 'dismiss' }) {
+  return options.action === 'remove' ? removeReview(options) : dismissReviewReports(options);
+}
+
 /** The review's stars and the start of its text, for the audit log. */
 const label = (r: { rating: number; text: string }) =>
   `${r.rating}/5${r.text ? ` ${quoted(r.text.slice(0, 80))}` : ''}`;
@@ -38,7 +43,7 @@ async function decide(
 }
 
 /**
- * removeReview: a moderator hides a review for good (out of the seller's list, rating and
+ * Removing: a moderator hides a review for good (out of the seller's list, rating and
  * JSON-LD); its open reports are closed. A removed review is not found again (404).
  */
 export async function removeReview(options: TOptions) {
@@ -53,7 +58,7 @@ export async function removeReview(options: TOptions) {
   return { message: REVIEW_TEXTS.removed };
 }
 
-/** dismissReviewReports: the review stays; its open reports are closed (409 when none). */
+/** Dismissing: the review stays; its open reports are closed (409 when none). */
 export async function dismissReviewReports(options: TOptions) {
   await decide(
     options,

@@ -8,7 +8,7 @@ import { ErrorsForm } from '../../components/ui/field-errors.tsx';
 import { useSchemaForm } from '../../components/ui/schema-form.ts';
 import { apiFetch } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
-import { Field } from './form.tsx';
+import { Field, SubmitCancel } from './form.tsx';
 
 type TProps = {
   conversationId: number;
@@ -50,12 +50,7 @@ function ReviewForm({
       <Field label="Your review (optional)" htmlFor="review-text" hint={`Up to ${REVIEW_TEXT_MAX} characters.`}>
         <Textarea id="review-text" rows={3} maxLength={REVIEW_TEXT_MAX} {...form.register('text')} />
       </Field>
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit">{review ? 'Save review' : 'Publish review'}</Button>
-        <Button variant="secondary" onClick={done}>
-          Cancel
-        </Button>
-      </div>
+      <SubmitCancel submitLabel={review ? 'Save review' : 'Publish review'} onCancel={done} />
     </ErrorsForm>
   );
 }
@@ -77,12 +72,7 @@ function ReplyForm({ review, done }: { review: TReview; done: () => void }) {
       <Field label="Your answer" htmlFor="review-reply" hint={`Shown under the review. You can answer once.`}>
         <Textarea id="review-reply" rows={3} maxLength={REVIEW_REPLY_MAX} {...form.register('reply')} />
       </Field>
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit">Publish answer</Button>
-        <Button variant="secondary" onClick={done}>
-          Cancel
-        </Button>
-      </div>
+      <SubmitCancel submitLabel={'Publish answer'} onCancel={done} />
     </ErrorsForm>
   );
 }

@@ -11,7 +11,7 @@ import { useSchemaForm } from '../../components/ui/schema-form.ts';
 import { apiFetch, type TApiData } from '../../lib/api.ts';
 import { onLiveEvents } from '../../lib/live-events.ts';
 import { notify } from '../../lib/toast.ts';
-import { Field } from '../components/form.tsx';
+import { Field, SubmitCancel } from '../components/form.tsx';
 import Spinner from '../components/Spinner.tsx';
 import ThreadReview from '../components/ThreadReview.tsx';
 import { useUser } from '../user-context.ts';
@@ -46,12 +46,7 @@ function ReportForm({ id, done }: { id: number; done: () => void }) {
       <Field label="Why are you reporting this conversation?" htmlFor="report-reason">
         <Textarea id="report-reason" rows={2} {...form.register('reason')} />
       </Field>
-      <div className="mt-2 flex gap-2">
-        <Button type="submit">Send report</Button>
-        <Button variant="secondary" onClick={done}>
-          Cancel
-        </Button>
-      </div>
+      <SubmitCancel submitLabel="Send report" onCancel={done} />
     </ErrorsForm>
   );
 }

@@ -139,7 +139,7 @@ export default function Moderation() {
     else {
       const action = pending.kind === 'remove-review' ? 'remove' : 'dismiss';
       void send(() =>
-        apiFetch(`/api/moderation/reviews/${pending.review.id}/${action}`, { method: 'POST', json: { reason } }),
+        apiFetch(`/api/moderation/reviews/${pending.review.id}`, { method: 'POST', json: { action, reason } }),
       );
     }
   }
