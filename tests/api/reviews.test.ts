@@ -214,10 +214,12 @@ describe(`reviews on ${driver}`, () => {
     expect(queue.data.counts.reportedReviews).toBeGreaterThanOrEqual(1);
 
     const moderate = (action: string) =>
-      call('POST', `/moderation/reviews/${reviewId}/${action}`, { token: admin.token, json: { reason: 'Checked' } });
+      call('POST', `/moderation/reviews/${reviewId}`, { token: admin.token, json: { action, reason: 'Checked' } });
     expect(
-      (await call('POST', `/moderation/reviews/${reviewId}/remove`, { token: seller.token, json: {} })).status,
+      (await call('POST', `/moderation/reviews/${reviewId}`, { token: seller.token, json: { action: 'remove' } }))
+        .status,
     ).toBe(403);
+    expect((await moderate('hide')).status).toBe(400);
     expect((await moderate('dismiss')).status).toBe(200);
     expect((await moderate('dismiss')).status).toBe(409);
     const after = await call('GET', '/moderation', { token: admin.token });
