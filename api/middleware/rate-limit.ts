@@ -299,11 +299,14 @@ export function limitReports(c: Context, userId?: number) {
   return userId ? consumeAll([['reportsPerUser', String(userId)]]) : consumeAll([['reportIp', clientIp(c)]]);
 }
 
-/** A review written, changed or answered: per account and per address, both counted. */
-export function limitReviews(c: Context, userId: number) {
+/**
+ * A review written, changed or answered: per account and per address (the client address of
+ * api/lib/client-ip.ts), both counted. Called by the services once the caller may do it.
+ */
+export function limitReviews(userId: number, ip: string) {
   return consumeAll([
     ['reviewsPerUser', String(userId)],
-    ['reviewsIp', clientIp(c)],
+    ['reviewsIp', ip],
   ]);
 }
 

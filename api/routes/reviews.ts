@@ -1,6 +1,6 @@
 import { REVIEW_TEXTS } from '../constants/reviews.ts';
 import { clientIp } from '../lib/client-ip.ts';
-import { limitReports, limitReviews } from '../middleware/rate-limit.ts';
+import { limitReports } from '../middleware/rate-limit.ts';
 import { requireUser } from '../middleware/session.ts';
 import { createRouter, declareRoute, jsonBody, jsonResponse } from '../openapi/route.ts';
 import { ZIdParam } from '../schemas/fields.ts';
@@ -46,9 +46,12 @@ export const reviewRoutes = createRouter()
       responses: { 201: jsonResponse('The review.', ZReviewAnswer) },
     }),
     async (c) => {
-      const user = c.var.user!;
-      await limitReviews(c, user.id);
-      const review = await createReview({ user, conversationId: c.req.valid('param').id, input: c.req.valid('json') });
+      const review = await createReview({
+        user: c.var.user!,
+        ip: clientIp(c),
+        conversationId: c.req.valid('param').id,
+        input: c.req.valid('json'),
+      });
       return c.json({ success: true as const, message: REVIEW_TEXTS.created, review }, 201);
     },
   )
@@ -63,9 +66,12 @@ export const reviewRoutes = createRouter()
       responses: { 200: jsonResponse('The review as changed.', ZReviewAnswer) },
     }),
     async (c) => {
-      const user = c.var.user!;
-      await limitReviews(c, user.id);
-      const review = await updateReview({ user, id: c.req.valid('param').id, input: c.req.valid('json') });
+      const review = await updateReview({
+        user: c.var.user!,
+        ip: clientIp(c),
+        id: c.req.valid('param').id,
+        input: c.req.valid('json'),
+      });
       return c.json({ success: true as const, message: REVIEW_TEXTS.updated, review }, 200);
     },
   )
@@ -82,9 +88,12 @@ export const reviewRoutes = createRouter()
       responses: { 201: jsonResponse('The review with its answer.', ZReviewAnswer) },
     }),
     async (c) => {
-      const user = c.var.user!;
-      await limitReviews(c, user.id);
-      const review = await replyToReview({ user, id: c.req.valid('param').id, reply: c.req.valid('json').reply });
+      const review = await replyToReview({
+        user: c.var.user!,
+        ip: clientIp(c),
+        id: c.req.valid('param').id,
+        reply: c.req.valid('json').reply,
+      });
       return c.json({ success: true as const, message: REVIEW_TEXTS.replied, review }, 201);
     },
   )

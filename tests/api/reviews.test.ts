@@ -6,6 +6,7 @@ import { db } from '../../api/db/client.ts';
 import { conversations, reviewReports, reviews } from '../../api/db/schema/index.ts';
 import { insertAd, insertCategory } from '../helpers/catalog-factory.ts';
 import { call, makeUser } from '../helpers/client.ts';
+import { withRealRateLimits } from '../helpers/real-rate-limits.ts';
 import { driver, setupTestDb } from '../helpers/test-db.ts';
 
 // Reviews of sellers (docs/RULES.md, Reviews): who may write one and when, the 14-day edit
@@ -313,5 +314,24 @@ describe(`reviews on ${driver}`, () => {
     expect(list.data.reviews.map((r: { buyerName: string }) => r.buyerName)).toEqual(['Kim', 'Former member']);
     await call('POST', `/users/${banned.buyer.user.id}/unban`, { token: admin.token, json: { reason: '' } });
     expect((await listReviews(seller.user.id)).data.rating).toEqual({ average: 3.7, count: 3 });
+  });
+
+  it('limits review writes per account (20 an hour) and per address (40 an hour), only once allowed', async () => {
+    const { seller, adId } = await sellerWithAd();
+    const writers = [await reviewed(seller, adId, 3), await reviewed(seller, adId, 3), await reviewed(seller, adId, 3)];
+    const edit = (w: (typeof writers)[number], token = w.buyer.token) =>
+      call('PATCH', `/reviews/${w.reviewId}`, { token, json: { rating: 4 } });
+    await withRealRateLimits(async () => {
+      // Refused writes (someone else's review) count nothing.
+      for (let i = 0; i < 25; i++) expect((await edit(writers[0]!, seller.token)).status).toBe(403);
+      for (let i = 0; i < 20; i++) expect((await edit(writers[0]!)).status).toBe(200);
+      const perUser = await edit(writers[0]!);
+      expect(perUser.status).toBe(429);
+      expect(perUser.headers.get('retry-after')).toBeTruthy();
+      // The address has counted 21 (a refused attempt counts too): 19 by another account reach
+      // 40, and a third account, with nothing used of its own, is refused at once.
+      for (let i = 0; i < 19; i++) expect((await edit(writers[1]!)).status).toBe(200);
+      expect((await edit(writers[2]!)).status).toBe(429);
+    });
   });
 });

@@ -4,9 +4,9 @@ import type { TSessionUser } from '../../context.ts';
 import { type Db, db, type Tx } from '../../db/client.ts';
 import { messages, reviews } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
+import { limitReviews } from '../../middleware/rate-limit.ts';
 import type { TReviewInput } from '../../schemas/review.ts';
-import type { TConversationRow } from '../messages/load-conversation.ts';
-import { loadConversation } from '../messages/load-conversation.ts';
+import { loadConversation, type TConversationRow } from '../messages/load-conversation.ts';
 import { loadReviewView } from './review-view.ts';
 
 /** Whether both the buyer and the seller of a conversation have written in it. */
@@ -23,10 +23,18 @@ export async function bothWrote(q: Db | Tx, row: TConversationRow): Promise<bool
  * createReview: the buyer of a conversation reviews its seller, once per conversation, after
  * both have written in it. The seller cannot review their own ad (400); without both sides'
  * messages it is refused (403); a second review of one conversation is 409. The conversation's
- * row is locked, so two sends at once store one review.
+ * row is locked, so two sends at once store one review. Counted against the review limits.
  */
-export async function createReview(options: { user: TSessionUser; conversationId: number; input: TReviewInput }) {
+export async function createReview(options: {
+  user: TSessionUser;
+  ip: string;
+  conversationId: number;
+  input: TReviewInput;
+}) {
   const { user, conversationId, input } = options;
+  // Who may write is checked before the review counts against the caller's limits.
+  await loadConversation(db(), conversationId, user, { write: true });
+  await limitReviews(user.id, options.ip);
   return db().transaction(async (tx) => {
     const { row } = await loadConversation(tx, conversationId, user, { write: true, lock: true });
     if (row.sellerId === user.id) throw new AppError('BAD_REQUEST', REVIEW_TEXTS.ownAd);

@@ -1,6 +1,6 @@
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import { firstName, REVIEW_TEXTS, reviewEditableUntil } from '../../constants/reviews.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import { type Db, db, type Tx } from '../../db/client.ts';
 import { conversations, reviews, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 
@@ -52,6 +52,20 @@ export type TReviewView = ReturnType<typeof reviewView>;
 export async function loadReviewView(q: Db | Tx, id: number): Promise<TReviewView> {
   const [row] = await selectReviews(q, eq(reviews.id, id));
   return reviewView(row!);
+}
+
+/**
+ * Whether `userId` is the review's buyer (`buyer`) or seller (`seller`): 404 when there is no
+ * such review or it was removed, 403 with `refusal` otherwise. Checked before a write counts
+ * against the caller's limits; the write then locks the row (lockReview).
+ */
+export async function requireReviewParty(id: number, userId: number, side: 'buyer' | 'seller', refusal: string) {
+  const [row] = await db()
+    .select({ buyerId: reviews.buyerId, sellerId: reviews.sellerId, removedAt: reviews.removedAt })
+    .from(reviews)
+    .where(eq(reviews.id, id));
+  if (!row || row.removedAt) throw new AppError('NOT_FOUND', REVIEW_TEXTS.notFound);
+  if ((side === 'buyer' ? row.buyerId : row.sellerId) !== userId) throw new AppError('FORBIDDEN', refusal);
 }
 
 /** A review a write is about, locked until the transaction ends; 404 when none or removed. */
