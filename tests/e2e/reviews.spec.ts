@@ -1,11 +1,13 @@
 import { type Browser, expect, test } from '@playwright/test';
+import { signInAsAdmin } from './admin-helpers.ts';
 import { postAdThroughApi, signUpThroughApi, verifyEmailThroughApi } from './api-setup.ts';
 import { hydrated } from './page-helpers.ts';
 
 /**
  * A buyer asks about an ad, the seller answers in the thread, the buyer leaves a review there
  * (stars from the radio group and a text), the seller answers the review, and the seller page
- * shows the rating, the review and the answer, also to search engines. At 1280 and 375 px.
+ * shows the rating, the review and the answer, also to search engines; a visitor reports the
+ * review and a moderator removes it from the queue. At 1280 and 375 px.
  */
 
 async function newContext(browser: Browser, width: number) {
@@ -111,6 +113,33 @@ for (const width of [1280, 375]) {
       .getByTestId('seller-reviews')
       .screenshot({ path: test.info().outputPath(`ad-page-reviews-${width}.png`) });
 
-    await Promise.all([sellerContext.close(), buyerContext.close(), visitorContext.close()]);
+    // A visitor reports the review; a moderator finds it under Reported reviews and removes it.
+    await visitor.goto(`/seller/${sellerUser.id}`);
+    await hydrated(visitor, 'ReportReview');
+    await visitor.getByRole('button', { name: 'Report this review' }).click();
+    const report = visitor.getByRole('dialog', { name: 'Report this review' });
+    await report.getByRole('radio', { name: 'Offensive' }).check();
+    await report.getByLabel('Details (optional)').fill(`Not about the bookcase ${width}`);
+    await report.getByRole('button', { name: 'Send report' }).click();
+    await expect(visitor.getByText('Thank you. Our team will look at this review.')).toBeVisible();
+    await expect(visitor.getByTestId('reported')).toBeVisible();
+
+    const adminContext = await newContext(browser, width);
+    const moderator = await adminContext.newPage();
+    await signInAsAdmin(moderator);
+    await moderator.goto('/admin/moderation');
+    const reported = moderator.getByTestId('reported-review').filter({ hasText: `Not about the bookcase ${width}` });
+    await expect(reported).toContainText('Solid bookcase, friendly hand-over.');
+    await expect(reported).toContainText(`Nora Buyer${width} about Sofie Seller${width}`);
+    expect(await moderator.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await reported.screenshot({ path: test.info().outputPath(`moderation-reported-review-${width}.png`) });
+    await reported.getByRole('button', { name: 'Remove review' }).click();
+    await moderator.getByRole('dialog').getByRole('button', { name: 'Remove review' }).click();
+    await expect(moderator.getByText('Review removed. It is no longer shown.')).toBeVisible();
+    await expect(reported).toHaveCount(0);
+    await visitor.goto(`/seller/${sellerUser.id}`);
+    await expect(visitor.getByTestId('seller-reviews')).toContainText(`No reviews of Sofie Seller${width} yet.`);
+
+    await Promise.all([sellerContext.close(), buyerContext.close(), visitorContext.close(), adminContext.close()]);
   });
 }
