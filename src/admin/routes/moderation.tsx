@@ -262,7 +262,7 @@ export default function Moderation() {
             <div className="mt-3 flex flex-wrap gap-2">
               <Button
                 variant="secondary"
-                className="text-red-700"
+                className="text-red-700!"
                 disabled={busy}
                 onClick={() => setPending({ kind: 'remove-review', review: r })}
               >
