@@ -33,6 +33,7 @@ import { pageRoutes } from './routes/pages.ts';
 import { placeRoutes } from './routes/places.ts';
 import { planRequestRoutes } from './routes/plan-requests.ts';
 import { publicAdRoutes } from './routes/public-ads.ts';
+import { reviewRoutes } from './routes/reviews.ts';
 import { savedSearchRoutes } from './routes/saved-searches.ts';
 import { sellerRoutes } from './routes/sellers.ts';
 import { settingsRoutes } from './routes/settings.ts';
@@ -89,6 +90,7 @@ export function createApp() {
     .route('/', jobRoutes)
     .route('/', dashboardRoutes)
     .route('/', messageRoutes)
+    .route('/', reviewRoutes)
     .route('/', accountRoutes)
     .route('/', planRequestRoutes)
     .route('/', inboxRoutes)

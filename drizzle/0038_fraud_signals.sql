@@ -45,4 +45,4 @@ ALTER TABLE "site_settings" ADD COLUMN IF NOT EXISTS "scam_phrases" text DEFAULT
 ALTER TABLE "site_settings" ADD COLUMN IF NOT EXISTS "fraud_weights" jsonb DEFAULT '{"same-photo":60,"same-text":40,"low-price":30,"scam-phrase":40,"posting-burst":30}'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "site_settings" ADD COLUMN IF NOT EXISTS "fraud_hold_score" integer DEFAULT 60 NOT NULL;--> statement-breakpoint
 ALTER TABLE "audit_log" DROP CONSTRAINT IF EXISTS "audit_log_action_check";--> statement-breakpoint
-ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_action_check" CHECK ("audit_log"."action" IN ('approve-ad', 'remove-ad', 'dismiss-ad-reports', 'dismiss-conversation-reports', 'ban-user', 'unban-user', 'dismiss-fraud-flag'));
+ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_action_check" CHECK ("audit_log"."action" IN ('approve-ad', 'remove-ad', 'dismiss-ad-reports', 'dismiss-conversation-reports', 'ban-user', 'unban-user', 'remove-review', 'dismiss-review-reports', 'dismiss-fraud-flag'));

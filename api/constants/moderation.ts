@@ -34,6 +34,8 @@ export const AUDIT_ACTIONS = [
   'ban-user',
   'unban-user',
   'dismiss-fraud-flag',
+  'remove-review',
+  'dismiss-review-reports',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -45,7 +47,13 @@ export const AUDIT_ACTION_LABELS: Record<TAuditAction, string> = {
   'ban-user': 'Banned user',
   'unban-user': 'Unbanned user',
   'dismiss-fraud-flag': 'Dismissed a fraud signal on ad',
+  'remove-review': 'Removed review',
+  'dismiss-review-reports': 'Dismissed reports on review',
 };
+
+/** What an audit-log entry is about. */
+export const AUDIT_TARGETS = ['ad', 'user', 'conversation', 'review'] as const;
+export type TAuditTarget = (typeof AUDIT_TARGETS)[number];
 
 export const REPORT_DETAILS_MAX = 1000;
 export const MODERATION_REASON_MAX = 1000;

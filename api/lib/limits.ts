@@ -72,6 +72,10 @@ export const RATE_LIMITS = {
   reportIp: { points: 10, durationSec: HOUR },
   /** Ad reports a signed-in user files. */
   reportsPerUser: { points: 30, durationSec: HOUR },
+  /** Reviews written, changed or answered by one user (each is public text about someone). */
+  reviewsPerUser: { points: 20, durationSec: HOUR },
+  /** The same from one address, across accounts (a crowd of accounts behind one address). */
+  reviewsIp: { points: 40, durationSec: HOUR },
   /** Verification mails a user asks to be sent again. */
   verificationResendPerUser: { points: 3, durationSec: HOUR },
   /** Email verification links tried from one address (the token is unguessable; this stops probing). */

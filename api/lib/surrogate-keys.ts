@@ -27,9 +27,12 @@ export function surrogateKeysFor(pathname: string): TSurrogateKey[] {
   return ['site', 'ads', 'pages'];
 }
 
-/** Writes whose changes show in ads, cards and lists (an ad, its owner's name or standing). */
+/**
+ * Writes whose changes show in ads, cards and lists (an ad, its owner's name or standing), or
+ * on the seller and ad pages (a review, its answer, a moderator's removal).
+ */
 const AD_WRITES =
-  /^\/api\/(ads(\/|$)|renew-ad$|reports$|moderation\/ads\/|users\/\d+\/(ban|unban)$|user\/(\d+|update|admin-add-user)$|account(\/delete)?$|plan-requests\/)/;
+  /^\/api\/(ads(\/|$)|renew-ad$|reports$|moderation\/ads\/|users\/\d+\/(ban|unban)$|user\/(\d+|update|admin-add-user)$|account(\/delete)?$|plan-requests\/|conversations\/\d+\/review$|reviews\/\d+(\/reply)?$|moderation\/reviews\/)/;
 /** Writes of content pages, FAQs, testimonials and plans. */
 const CONTENT_WRITES = /^\/api\/(faqs|pages|testimonials|memberships)(\/|$)/;
 

@@ -299,6 +299,17 @@ export function limitReports(c: Context, userId?: number) {
   return userId ? consumeAll([['reportsPerUser', String(userId)]]) : consumeAll([['reportIp', clientIp(c)]]);
 }
 
+/**
+ * A review written, changed or answered: per account and per address (the client address of
+ * api/lib/client-ip.ts), both counted. Called by the services once the caller may do it.
+ */
+export function limitReviews(userId: number, ip: string) {
+  return consumeAll([
+    ['reviewsPerUser', String(userId)],
+    ['reviewsIp', ip],
+  ]);
+}
+
 /** "Send the verification mail again": per account. */
 export function limitVerificationResend(userId: number) {
   return consumeAll([['verificationResendPerUser', String(userId)]]);

@@ -51,12 +51,14 @@ export function baseSecurityHeaders(options: { https: boolean }): Record<string,
 
 /**
  * Sets the security headers on `headers` (a Response's): the base set, and a CSP when the
- * response has none (HTML gets the fallback page policy, everything else the strict one).
+ * response has none (HTML gets the fallback page policy, everything else the strict one). A
+ * 304 (`notModified`) gets no CSP: it has no body, and a browser merges a 304's headers into
+ * the page it kept, so the strict policy would take the page's styles and scripts away.
  */
-export function applySecurityHeaders(headers: Headers, options: { https: boolean }) {
+export function applySecurityHeaders(headers: Headers, options: { https: boolean; notModified?: boolean }) {
   for (const [k, v] of Object.entries(baseSecurityHeaders(options))) headers.set(k, v);
   headers.delete('X-Powered-By');
-  if (!headers.has('Content-Security-Policy')) {
+  if (!options.notModified && !headers.has('Content-Security-Policy')) {
     const html = (headers.get('content-type') ?? '').includes('text/html');
     headers.set('Content-Security-Policy', html ? FALLBACK_PAGE_CSP : NON_HTML_CSP);
   }
@@ -64,12 +66,13 @@ export function applySecurityHeaders(headers: Headers, options: { https: boolean
 
 /** Returns `res` with the security headers, copying it first if its headers are immutable. */
 export function withSecurityHeaders(res: Response, options: { https: boolean }): Response {
+  const applied = { ...options, notModified: res.status === 304 };
   try {
-    applySecurityHeaders(res.headers, options);
+    applySecurityHeaders(res.headers, applied);
     return res;
   } catch {
     const copy = new Response(res.body, res);
-    applySecurityHeaders(copy.headers, options);
+    applySecurityHeaders(copy.headers, applied);
     return copy;
   }
 }

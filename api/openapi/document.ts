@@ -39,6 +39,10 @@ const TAGS = [
     description: 'Conversations between buyers and sellers about an ad, live events and mail preferences.',
   },
   {
+    name: 'Reviews',
+    description: 'Buyers’ reviews of sellers after a conversation, the sellers’ answers, and reports of reviews.',
+  },
+  {
     name: 'Moderation',
     description: 'Reports of ads, the moderators’ queue and decisions, bans, the audit log and the moderation rules.',
   },

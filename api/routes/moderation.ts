@@ -7,6 +7,7 @@ import { ZIdParam } from '../schemas/fields.ts';
 import {
   ZAuditLogQuery,
   ZModerateAd,
+  ZModerateReview,
   ZModerationReason,
   ZModerationSettingsUpdate,
   ZReportAd,
@@ -24,6 +25,7 @@ import { dismissAdReports, dismissConversationReports } from '../services/modera
 import { listAuditLog } from '../services/moderation/list-audit-log.ts';
 import { listModerationQueue } from '../services/moderation/list-moderation-queue.ts';
 import { moderateAd } from '../services/moderation/moderate-ad.ts';
+import { moderateReview } from '../services/moderation/moderate-review.ts';
 import {
   getModerationSettings,
   type TModerationSettings,
@@ -83,7 +85,8 @@ export const moderationRoutes = createRouter()
       method: 'get',
       path: '/moderation',
       operationId: 'listModerationQueue',
-      summary: 'What waits for a moderator: pending ads, reported ads and reported conversations, with their reports',
+      summary:
+        'What waits for a moderator: pending ads, reported ads, reported conversations and reported reviews, with their reports',
       tags,
       access: 'admin',
       bodyLimit: 'none',
@@ -196,6 +199,34 @@ export const moderationRoutes = createRouter()
         admin: c.var.user!,
         id: c.req.valid('param').id,
         reason: c.req.valid('json').reason,
+      });
+      return c.json({ success: true as const, message }, 200);
+    },
+  )
+  .openapi(
+    declareRoute({
+      method: 'post',
+      path: '/moderation/reviews/{id}',
+      operationId: 'moderateReview',
+      summary:
+        'Remove a review (hidden from everyone for good, its reports closed) or dismiss its reports (it stays public)',
+      tags,
+      access: 'admin',
+      bodyLimit: 'json',
+      rateLimits: [],
+      load: 'counted',
+      pageCache: 'empties',
+      middleware,
+      // 404: no such review, or removed already; 409: no open reports to dismiss.
+      errors: [409],
+      request: { params: ZIdParam, body: jsonBody(ZModerateReview) },
+      responses: { 200: jsonResponse('Done.', ZOk) },
+    }),
+    async (c) => {
+      const { message } = await moderateReview({
+        admin: c.var.user!,
+        id: c.req.valid('param').id,
+        ...c.req.valid('json'),
       });
       return c.json({ success: true as const, message }, 200);
     },

@@ -38,6 +38,12 @@ export const ZModerateAd = z.object({
 });
 export type TModerateAd = z.infer<typeof ZModerateAd>;
 
+/** moderateReview: remove the review, or dismiss its reports; an optional reason for the audit log. */
+export const ZModerateReview = z.object({
+  action: z.enum(['remove', 'dismiss'], { error: "action must be 'remove' or 'dismiss'." }),
+  reason,
+});
+
 /** banUser, and dismissing reports: an optional reason for the audit log. */
 export const ZModerationReason = z.object({ reason });
 

@@ -34,6 +34,7 @@ import {
 import { seedDemoConversations, seedDemoResponseHistory } from './demo-conversations.ts';
 import { seedDemoFraud } from './demo-fraud.ts';
 import { seedDemoModeration } from './demo-moderation.ts';
+import { seedDemoReviews } from './demo-reviews.ts';
 import { seedDemoSavedSearches } from './demo-saved-searches.ts';
 import { portraitSvg, sceneSvg, type TSceneKind } from './scenes.ts';
 
@@ -257,6 +258,7 @@ export async function seedDemo(): Promise<{ ads: number; categories: number; ima
         .onConflictDoUpdate({ target: siteSettings.id, set: settings });
       await seedDemoConversations(tx, { emma: customers[0].id, liam: customers[1].id });
       await seedDemoResponseHistory(tx, { emma: customers[0].id, liam: customers[1].id });
+      await seedDemoReviews(tx, { emma: customers[0].id, liam: customers[1].id });
       await seedDemoModeration(tx, admin);
       await seedDemoFraud(tx);
       await seedDemoSavedSearches(tx, { emma: customers[0].id, liam: customers[1].id });

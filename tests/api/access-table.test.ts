@@ -10,6 +10,7 @@ import {
   faqs,
   membershipPlans,
   pages,
+  reviews,
   testimonials,
   wishlistItems,
 } from '../../api/db/schema/index.ts';
@@ -61,8 +62,14 @@ beforeAll(async () => {
     .insert(conversations)
     .values({ adId: ad?.id as number, adHeading: 'Walk ad', buyerId: admin.user.id, sellerId: owner.user.id })
     .returning();
+  // The admin's review of the owner after that conversation.
+  const [review] = await db()
+    .insert(reviews)
+    .values({ conversationId: conversation?.id as number, sellerId: owner.user.id, buyerId: admin.user.id, rating: 4 })
+    .returning();
   Object.assign(ids, {
     conversations: conversation?.id,
+    reviews: review?.id,
     user: admin.user.id,
     ads: ad?.id,
     category: cat?.id,
@@ -126,6 +133,7 @@ function hostileFields(): Record<string, string> {
     removedGalleryImages: '[]',
     createdAt: '2000-01-01T00:00:00Z',
     text: 'Hacked',
+    reply: 'Hacked',
     reason: 'Hacked',
     messageMails: 'false',
     status: 'sold',

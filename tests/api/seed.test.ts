@@ -201,7 +201,7 @@ describe('the demo seed', () => {
     expect(log.data.data).toMatchObject([{ action: 'dismiss-ad-reports', actor: { name: 'Demo Admin' } }]);
   });
 
-  it('starts the demo inboxes with six conversations, one answer still unread by Emma', async () => {
+  it('starts the demo inboxes with six conversations, one answer still unread by Emma, and four reviews', async () => {
     const login = async (email: string) =>
       (await call('POST', '/user/login', { json: { email, password: 'customer123' } })).data.token as string;
     const emma = await login('emma@example.com');
@@ -216,6 +216,19 @@ describe('the demo seed', () => {
     const [emmaRow] = await db().select({ id: users.id }).from(users).where(eq(users.email, 'emma@example.com'));
     const seller = await call('GET', `/sellers/${emmaRow?.id}`);
     expect(seller.data.seller).toMatchObject({ recentConversations: 5, responseRate: 0.8, responseMinutes: 25 });
+    // Liam reviewed three of them, and Emma answered the newest review; she reviewed Liam once.
+    expect(seller.data.seller.rating).toEqual({ average: 4.7, count: 3 });
+    const reviewsOfEmma = await call('GET', `/sellers/${emmaRow?.id}/reviews`);
+    expect(
+      reviewsOfEmma.data.reviews.map((r: { rating: number; buyerName: string }) => [r.rating, r.buyerName]),
+    ).toEqual([
+      [5, 'Liam'],
+      [4, 'Liam'],
+      [5, 'Liam'],
+    ]);
+    expect(reviewsOfEmma.data.reviews[0].reply.text).toBe('Thank you, Liam! Enjoy it.');
+    const [liamRow] = await db().select({ id: users.id }).from(users).where(eq(users.email, 'liam@example.com'));
+    expect((await call('GET', `/sellers/${liamRow?.id}/reviews`)).data.rating).toEqual({ average: 4, count: 1 });
   });
 
   it('serves the seeded photos at /uploads', async () => {

@@ -47,6 +47,7 @@ describe(`seller pages on ${driver}`, () => {
       recentConversations: 0,
       responseRate: null,
       responseMinutes: null,
+      rating: { average: null, count: 0 },
     });
     expect(res.data.ads.map((a: { heading: string }) => a.heading).sort()).toEqual(['Blue bike', 'Red kettle']);
     expect(JSON.stringify(res.data)).not.toContain(user.email);

@@ -6,6 +6,7 @@ export * from './messaging.ts';
 export * from './moderation.ts';
 export * from './newsletter.ts';
 export * from './places.ts';
+export * from './reviews.ts';
 export * from './saved-searches.ts';
 export * from './search.ts';
 export * from './security.ts';

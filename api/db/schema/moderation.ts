@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { AUDIT_ACTIONS, REPORT_REASONS } from '../../constants/moderation.ts';
+import { AUDIT_ACTIONS, AUDIT_TARGETS, REPORT_REASONS } from '../../constants/moderation.ts';
 import { ads } from './catalog.ts';
 import { users } from './users.ts';
 
@@ -52,7 +52,7 @@ export const auditLog = pgTable(
     actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
     actorName: text('actor_name').notNull(),
     action: text('action', { enum: AUDIT_ACTIONS }).notNull(),
-    targetType: text('target_type', { enum: ['ad', 'user', 'conversation'] }).notNull(),
+    targetType: text('target_type', { enum: AUDIT_TARGETS }).notNull(),
     targetId: integer('target_id').notNull(),
     /** The ad's heading or the user's name at the time, so the log reads well later. */
     targetLabel: text('target_label').notNull().default(''),

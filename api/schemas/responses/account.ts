@@ -4,6 +4,7 @@ import { SUBSCRIBER_STATES } from '../../constants/newsletter.ts';
 import { ROLES, SUBSCRIPTIONS } from '../../constants/users.ts';
 import { ZDateTime, ZRecordId } from './common.ts';
 import { ZPlanRequestView } from './plan-request.ts';
+import { ZReview } from './review.ts';
 
 /** getAccount: the caller's own profile (phone is private: this is the only answer holding it). */
 export const ZAccount = z
@@ -63,5 +64,9 @@ export const ZMyData = z
     wishlist: z.array(z.object({ adId: ZRecordId })),
     planRequests: z.array(ZPlanRequestView),
     savedSearches: z.array(z.unknown()),
+    reviews: z.object({
+      written: z.array(ZReview).openapi({ description: 'Reviews the caller wrote as a buyer.' }),
+      received: z.array(ZReview).openapi({ description: 'Reviews of the caller as a seller, with their answers.' }),
+    }),
   })
   .openapi('MyData');

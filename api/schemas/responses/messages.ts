@@ -1,6 +1,7 @@
 import '../zod-setup.ts';
 import { z } from '@hono/zod-openapi';
 import { ZDateTime, ZRecordId } from './common.ts';
+import { ZConversationReview } from './review.ts';
 
 const ok = { success: z.literal(true), message: z.string() };
 const count = z.number().int().min(0);
@@ -59,6 +60,7 @@ export const ZConversationThread = z.object({
   messages: ZMessage.array().openapi({ description: 'Oldest first: the latest 50, or the 50 before `before`.' }),
   hasMore: z.boolean().openapi({ description: 'Older messages exist (ask with before=<first id>).' }),
   readOnly: z.boolean().openapi({ description: 'An admin reading a reported conversation: no sending.' }),
+  review: ZConversationReview,
 });
 export const ZMessageSent = z.object({ ...ok, sent: ZMessage });
 export const ZUnreadCount = z.object({

@@ -2,7 +2,7 @@ import '../zod-setup.ts';
 import { z } from '@hono/zod-openapi';
 import { AD_STATES } from '../../constants/ad-states.ts';
 import { FRAUD_SIGNALS, type TFraudSignal } from '../../constants/fraud.ts';
-import { AUDIT_ACTIONS, HELD_REASONS, REPORT_REASONS } from '../../constants/moderation.ts';
+import { AUDIT_ACTIONS, AUDIT_TARGETS, HELD_REASONS, REPORT_REASONS } from '../../constants/moderation.ts';
 import { ZDateTime, ZImageName, ZRecordId } from './common.ts';
 
 const ZPerson = z
@@ -85,6 +85,20 @@ export const ZModerationConversation = z
   })
   .openapi('ModerationConversation');
 
+export const ZModerationReview = z
+  .object({
+    id: ZRecordId,
+    rating: z.number().int().min(1).max(5),
+    text: z.string(),
+    reply: z.string().nullable(),
+    adHeading: z.string(),
+    createdAt: ZDateTime,
+    buyer: ZPerson.nullable().openapi({ description: 'null once the account was deleted.' }),
+    seller: ZPerson,
+    reports: z.array(ZAdReport).openapi({ description: 'Its open reports, oldest first.' }),
+  })
+  .openapi('ModerationReview', { description: 'A reported review, still public.' });
+
 export const ZModerationQueue = z
   .object({
     success: z.literal(true),
@@ -95,6 +109,7 @@ export const ZModerationQueue = z
       .array(ZModerationAd)
       .openapi({ description: 'Ads with fraud signals below the hold score and no open report, still as they were.' }),
     reportedConversations: z.array(ZModerationConversation),
+    reportedReviews: z.array(ZModerationReview).openapi({ description: 'Public reviews with open reports.' }),
     bannedUsers: z.array(z.object({ id: ZRecordId, name: z.string(), reason: z.string(), bannedAt: ZDateTime })),
     removedAds: z.array(ZRemovedAd).openapi({ description: 'The latest removals, newest first (at most 50).' }),
     counts: z.object({
@@ -102,6 +117,7 @@ export const ZModerationQueue = z
       reportedAds: z.number().int(),
       reportedConversations: z.number().int(),
       flaggedAds: z.number().int(),
+      reportedReviews: z.number().int(),
     }),
   })
   .openapi('ModerationQueue');
@@ -118,7 +134,7 @@ export const ZAuditEntry = z
     id: ZRecordId,
     actor: z.object({ id: z.number().int().nullable(), name: z.string() }),
     action: z.enum(AUDIT_ACTIONS),
-    targetType: z.enum(['ad', 'user', 'conversation']),
+    targetType: z.enum(AUDIT_TARGETS),
     targetId: z.number().int(),
     targetLabel: z.string(),
     reason: z.string(),

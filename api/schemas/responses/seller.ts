@@ -2,6 +2,7 @@ import '../zod-setup.ts';
 import { z } from '@hono/zod-openapi';
 import { ZAdCard } from './ad.ts';
 import { ZDateTime, ZRecordId } from './common.ts';
+import { ZRating } from './review.ts';
 
 /** GET /api/sellers/{id}: a seller's public profile and one page of their ads on offer. */
 export const ZSeller = z
@@ -28,6 +29,7 @@ export const ZSeller = z
       responseMinutes: z.number().int().min(0).nullable().openapi({
         description: 'Median minutes to those answers; null with fewer than 3 conversations or none answered.',
       }),
+      rating: ZRating.openapi({ description: 'Their reviews’ average (one decimal) and count.' }),
     }),
     ads: z.array(ZAdCard),
     total: z.number().int().min(0),

@@ -1,19 +1,29 @@
 import { asc, eq, inArray, or } from 'drizzle-orm';
 import type { TSessionUser } from '../../context.ts';
 import { db } from '../../db/client.ts';
-import { ads, conversations, messages, planRequests, savedSearches, wishlistItems } from '../../db/schema/index.ts';
+import {
+  ads,
+  conversations,
+  messages,
+  planRequests,
+  reviews,
+  savedSearches,
+  wishlistItems,
+} from '../../db/schema/index.ts';
 import { uploadUrl } from '../../lib/image-urls.ts';
 import { toPlanRequestView } from '../plan-requests/plan-request-view.ts';
+import { reviewView, selectReviews } from '../reviews/review-view.ts';
 import { getAccount } from './get-account.ts';
 
 /**
  * "Download my data" (GDPR access): everything the site keeps about the caller, as JSON —
- * profile, ads, conversations with their messages, wishlist, plan requests and saved searches
+ * profile, ads, conversations with their messages, reviews written and received, wishlist,
+ * plan requests and saved searches
  * (without their unsubscribe secrets). Only rows that are the caller's: another user's ads appear
  * only as the heading of a wishlist entry or a conversation's ad.
  */
 export async function exportMyData({ user }: { user: TSessionUser }) {
-  const [profile, myAds, wishlist, myConversations, requests, mySearches] = await Promise.all([
+  const [profile, myAds, wishlist, myConversations, requests, mySearches, written, received] = await Promise.all([
     getAccount({ user }),
     db().select().from(ads).where(eq(ads.userId, user.id)).orderBy(asc(ads.id)),
     db()
@@ -49,6 +59,9 @@ export async function exportMyData({ user }: { user: TSessionUser }) {
       .from(savedSearches)
       .where(eq(savedSearches.userId, user.id))
       .orderBy(asc(savedSearches.id)),
+    // Removed ones too: they are still kept about the caller.
+    selectReviews(db(), eq(reviews.buyerId, user.id)).orderBy(asc(reviews.id)),
+    selectReviews(db(), eq(reviews.sellerId, user.id)).orderBy(asc(reviews.id)),
   ]);
   const ids = myConversations.map((c) => c.id);
   const allMessages = ids.length
@@ -98,6 +111,7 @@ export async function exportMyData({ user }: { user: TSessionUser }) {
     wishlist: wishlist.map((w) => ({ ...w, savedAt: w.savedAt.toISOString() })),
     planRequests: requests.map(toPlanRequestView),
     savedSearches: mySearches.map((q) => ({ ...q, createdAt: q.createdAt.toISOString() })),
+    reviews: { written: written.map(reviewView), received: received.map(reviewView) },
   };
 }
 

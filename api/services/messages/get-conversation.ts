@@ -3,10 +3,14 @@ import { MESSAGES_PAGE_SIZE } from '../../constants/messages.ts';
 import type { TSessionUser } from '../../context.ts';
 import { db } from '../../db/client.ts';
 import { conversations, messages } from '../../db/schema/index.ts';
+import { conversationReview } from '../reviews/conversation-review.ts';
 import { conversationSummaries, messageView } from './conversation-view.ts';
 import { loadConversation } from './load-conversation.ts';
 
-/** A thread: its summary and the latest 50 messages (or the 50 before `before`), oldest first. */
+/**
+ * A thread: its summary, the latest 50 messages (or the 50 before `before`), oldest first, and
+ * its review (whether the buyer may write one, and the review once written).
+ */
 export async function getConversation(options: { user: TSessionUser; id: number; before?: number }) {
   const { user, id, before } = options;
   const { row, readOnly } = await loadConversation(db(), id, user);
@@ -21,6 +25,9 @@ export async function getConversation(options: { user: TSessionUser; id: number;
     .limit(MESSAGES_PAGE_SIZE + 1);
   const hasMore = rows.length > MESSAGES_PAGE_SIZE;
   const page = rows.slice(0, MESSAGES_PAGE_SIZE).reverse();
-  const [conversation] = await conversationSummaries(db(), viewer, eq(conversations.id, id));
-  return { conversation: conversation!, messages: page.map((m) => messageView(m, viewer)), hasMore, readOnly };
+  const [[conversation], review] = await Promise.all([
+    conversationSummaries(db(), viewer, eq(conversations.id, id)),
+    conversationReview({ q: db(), row, viewerId: user.id, readOnly }),
+  ]);
+  return { conversation: conversation!, messages: page.map((m) => messageView(m, viewer)), hasMore, readOnly, review };
 }

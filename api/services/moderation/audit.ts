@@ -1,4 +1,4 @@
-import type { TAuditAction } from '../../constants/moderation.ts';
+import type { TAuditAction, TAuditTarget } from '../../constants/moderation.ts';
 import type { TSessionUser } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
@@ -12,7 +12,7 @@ export async function recordAudit(
   entry: {
     actor: TSessionUser;
     action: TAuditAction;
-    targetType: 'ad' | 'user' | 'conversation';
+    targetType: TAuditTarget;
     targetId: number;
     targetLabel: string;
     reason?: string;

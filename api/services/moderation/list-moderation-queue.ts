@@ -1,10 +1,12 @@
 import { aliasedTable, and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { TAdState } from '../../constants/ad-states.ts';
-import type { THeldReason, TReportReason } from '../../constants/moderation.ts';
+import type { THeldReason } from '../../constants/moderation.ts';
 import { db } from '../../db/client.ts';
 import { adReports, ads, conversationReports, conversations, users } from '../../db/schema/index.ts';
 import { listFraudFlags, openFraudFlagOnAd } from './list-fraud-flags.ts';
 import { listRemovedAds } from './list-removed-ads.ts';
+import { listReportedReviews } from './list-reported-reviews.ts';
+import { toReport } from './report-view.ts';
 
 /** Each section of the queue shows at most this many items, oldest first; the counts are exact. */
 export const MODERATION_QUEUE_LIMIT = 100;
@@ -46,22 +48,11 @@ async function withAdReports(rows: { id: number }[]) {
   return byAd;
 }
 
-function toReport(r: { id: number; reason: string; details: string; createdAt: Date; reporterName: string | null }) {
-  return {
-    id: r.id,
-    reason: r.reason as TReportReason,
-    details: r.details,
-    createdAt: r.createdAt.toISOString(),
-    // A signed-out visitor, or an account deleted since.
-    reporter: r.reporterName ?? 'Visitor',
-  };
-}
-
 /**
  * listModerationQueue: what waits for a moderator (docs/MODERATION.md), each with its open
  * reports and fraud flags: ads held for review (pending), ads reported but still public
  * (below the threshold), ads with fraud signals below the hold score, reported
- * conversations, the latest removals and the banned accounts.
+ * conversations, reported reviews, the latest removals and the banned accounts.
  */
 export async function listModerationQueue() {
   const openReportOnAd = sql`EXISTS (SELECT 1 FROM ${adReports} WHERE ${adReports.adId} = ${ads.id} AND ${adReports.resolvedAt} IS NULL)`;
@@ -119,8 +110,9 @@ export async function listModerationQueue() {
     fraudFlags: flags.get(a.id) ?? [],
   });
 
-  const [conversationsPage, banned, removed] = await Promise.all([
+  const [conversationsPage, reviewsPage, banned, removed] = await Promise.all([
     listReportedConversations(),
+    listReportedReviews(MODERATION_QUEUE_LIMIT),
     listBannedUsers(),
     listRemovedAds(),
   ]);
@@ -129,6 +121,7 @@ export async function listModerationQueue() {
     reportedAds: reported.map(toAd),
     flaggedAds: flagged.map(toAd),
     reportedConversations: conversationsPage.rows,
+    reportedReviews: reviewsPage.rows,
     bannedUsers: banned,
     removedAds: removed,
     counts: {
@@ -136,6 +129,7 @@ export async function listModerationQueue() {
       reportedAds: reportedCount?.n ?? 0,
       reportedConversations: conversationsPage.total,
       flaggedAds: flaggedCount?.n ?? 0,
+      reportedReviews: reviewsPage.total,
     },
   };
 }

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { adReports, conversationReports, fraudFlags } from '../../db/schema/index.ts';
+import { adReports, conversationReports, fraudFlags, reviewReports } from '../../db/schema/index.ts';
 
 /** Marks the open reports on ad `adId` as dealt with; resolves to how many there were. */
 export async function resolveAdReports(tx: Tx, adId: number, now = new Date()): Promise<number> {
@@ -33,5 +33,15 @@ export async function resolveFraudFlags(tx: Tx, adId: number, moderatorId: numbe
     .set({ dismissedAt: now, dismissedBy: moderatorId })
     .where(and(eq(fraudFlags.adId, adId), isNull(fraudFlags.dismissedAt)))
     .returning({ id: fraudFlags.id });
+  return rows.length;
+}
+
+/** Marks the open reports on review `id` as dealt with; resolves to how many there were. */
+export async function resolveReviewReports(tx: Tx, id: number, now = new Date()): Promise<number> {
+  const rows = await tx
+    .update(reviewReports)
+    .set({ resolvedAt: now })
+    .where(and(eq(reviewReports.reviewId, id), isNull(reviewReports.resolvedAt)))
+    .returning({ id: reviewReports.id });
   return rows.length;
 }

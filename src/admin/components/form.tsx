@@ -73,3 +73,15 @@ export function FormShell({
     </form>
   );
 }
+
+/** A small form's buttons: submit and Cancel, side by side (a thread's report, review or answer). */
+export function SubmitCancel({ submitLabel, onCancel }: { submitLabel: string; onCancel: () => void }) {
+  return (
+    <div className="mt-2 flex flex-wrap gap-2">
+      <Button type="submit">{submitLabel}</Button>
+      <Button variant="secondary" onClick={onCancel}>
+        Cancel
+      </Button>
+    </div>
+  );
+}

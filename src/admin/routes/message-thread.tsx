@@ -11,8 +11,10 @@ import { useSchemaForm } from '../../components/ui/schema-form.ts';
 import { apiFetch, type TApiData } from '../../lib/api.ts';
 import { onLiveEvents } from '../../lib/live-events.ts';
 import { notify } from '../../lib/toast.ts';
-import { Field } from '../components/form.tsx';
+import { Field, SubmitCancel } from '../components/form.tsx';
 import Spinner from '../components/Spinner.tsx';
+import ThreadReview from '../components/ThreadReview.tsx';
+import { useUser } from '../user-context.ts';
 
 type TThread = TApiData<'/api/conversations/{id}'>;
 type TMessage = TThread['messages'][number];
@@ -44,23 +46,22 @@ function ReportForm({ id, done }: { id: number; done: () => void }) {
       <Field label="Why are you reporting this conversation?" htmlFor="report-reason">
         <Textarea id="report-reason" rows={2} {...form.register('reason')} />
       </Field>
-      <div className="mt-2 flex gap-2">
-        <Button type="submit">Send report</Button>
-        <Button variant="secondary" onClick={done}>
-          Cancel
-        </Button>
-      </div>
+      <SubmitCancel submitLabel="Send report" onCancel={done} />
     </ErrorsForm>
   );
 }
 
-/** One conversation: its messages (live), the composer, block and report. Opening it marks it read. */
+/**
+ * One conversation: its messages (live), its review (ThreadReview), the composer, block and
+ * report. Opening it marks it read.
+ */
 export default function MessageThread() {
   const id = Number(useParams().id);
   const [thread, setThread] = useState<TThread | null>(null);
   const [list, setList] = useState<TMessage[]>([]);
   const [error, setError] = useState('');
   const [reporting, setReporting] = useState(false);
+  const me = useUser();
   const end = useRef<HTMLDivElement>(null);
 
   const load = useCallback(async () => {
@@ -217,6 +218,16 @@ export default function MessageThread() {
         ))}
         <div ref={end} />
       </div>
+      {!readOnly && (
+        <ThreadReview
+          conversationId={id}
+          role={c.role}
+          eligible={thread.review.eligible}
+          review={thread.review.review}
+          sellerName={c.role === 'buyer' ? c.other.name : me.name}
+          changed={() => void load()}
+        />
+      )}
       {!readOnly && (
         <div className="sticky bottom-0 mt-3 border-t border-slate-200 bg-white pt-3">
           {c.sendBlocked ? (

@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { HELD_REASON_LABELS, REPORT_REASON_LABELS } from '../../../api/constants/moderation.ts';
+import { FORMER_MEMBER } from '../../../api/constants/reviews.ts';
 import { uploadUrl } from '../../../api/lib/image-urls.ts';
 import AdStateBadge from '../../components/ads/AdStateBadge.tsx';
+import RatingStars from '../../components/ads/RatingStars.tsx';
 import { Button } from '../../components/ui/controls.tsx';
 import { apiFetch, type TApiData } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
@@ -15,13 +17,15 @@ import Spinner from '../components/Spinner.tsx';
 type TQueue = TApiData<'/api/moderation'>;
 type TAd = TQueue['pendingAds'][number];
 type TConversation = TQueue['reportedConversations'][number];
+type TReview = TQueue['reportedReviews'][number];
 
 /** What a moderator is about to do; the dialog asks why, then it is sent. */
 type TPending =
   | { kind: 'remove'; ad: TAd }
   | { kind: 'dismiss-ad'; ad: TAd }
   | { kind: 'dismiss-flag'; ad: TAd; flag: TFraudFlag }
-  | { kind: 'dismiss-conversation'; conversation: TConversation };
+  | { kind: 'dismiss-conversation'; conversation: TConversation }
+  | { kind: 'remove-review' | 'dismiss-review'; review: TReview };
 
 const when = (iso: string) => new Date(iso).toLocaleString();
 
@@ -88,9 +92,9 @@ function PersonItem({ title, detail, action }: { title: string; detail: string; 
 }
 
 /**
- * Moderation (admin): ads held for review, reported ads still public and reported
- * conversations, each with its reports and fraud signals (the matching ad beside it), ads
- * with fraud signals below the hold score, then the latest removals and the banned accounts;
+ * Moderation (admin): ads held for review, reported ads still public, reported
+ * conversations and reported reviews, each with its reports and fraud signals (the matching ad
+ * beside it), ads with fraud signals below the hold score, then the latest removals and the banned accounts;
  * approve, remove (reason mailed to the owner), ban or unban the owner, dismiss reports. Every action asks why and lands in the audit log. The
  * rules (report threshold, banned words, pre-moderation, verified posting) are set below.
  */
@@ -132,13 +136,19 @@ export default function Moderation() {
       void send(() =>
         apiFetch(`/api/moderation/fraud-flags/${pending.flag.id}/dismiss`, { method: 'POST', json: { reason } }),
       );
-    else
+    else if (pending.kind === 'dismiss-conversation')
       void send(() =>
         apiFetch(`/api/moderation/conversations/${pending.conversation.id}/dismiss`, {
           method: 'POST',
           json: { reason },
         }),
       );
+    else {
+      const action = pending.kind === 'remove-review' ? 'remove' : 'dismiss';
+      void send(() =>
+        apiFetch(`/api/moderation/reviews/${pending.review.id}`, { method: 'POST', json: { action, reason } }),
+      );
+    }
   }
 
   const dialog = pending ? dialogFor(pending) : null;
@@ -244,6 +254,49 @@ export default function Moderation() {
         ))}
       </Section>
 
+      <Section title="Reported reviews" count={queue.counts.reportedReviews} empty="No reported reviews.">
+        {queue.reportedReviews.map((r) => (
+          <li
+            key={r.id}
+            className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+            data-testid="reported-review"
+          >
+            <div className="space-y-1 text-sm">
+              <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
+                <RatingStars rating={r.rating} noun="Rated" />
+                <span className="break-words">
+                  {r.buyer?.name ?? FORMER_MEMBER} about {r.seller.name}
+                </span>
+              </p>
+              {r.text && <p className="whitespace-pre-wrap break-words text-slate-800">“{r.text}”</p>}
+              {r.reply && <p className="break-words text-slate-600">Answer: “{r.reply}”</p>}
+              <p className="text-slate-500">
+                About “{r.adHeading}” · written {when(r.createdAt)}
+              </p>
+              <Reports reports={r.reports} />
+            </div>
+            <div className="mt-3 flex flex-wrap gap-2">
+              <Button
+                variant="secondary"
+                className="text-red-700!"
+                disabled={busy}
+                onClick={() => setPending({ kind: 'remove-review', review: r })}
+              >
+                Remove review
+              </Button>
+              <Button
+                variant="secondary"
+                disabled={busy}
+                onClick={() => setPending({ kind: 'dismiss-review', review: r })}
+              >
+                Dismiss reports
+              </Button>
+              {r.buyer && !r.buyer.banned && <BanAction user={r.buyer} disabled={busy} onDone={load} />}
+            </div>
+          </li>
+        ))}
+      </Section>
+
       <Section title="Recently removed" count={queue.removedAds.length} empty="No ads were removed lately.">
         {queue.removedAds.map((ad) => (
           <PersonItem
@@ -314,6 +367,20 @@ function dialogFor(p: TPending): TDialog {
       return {
         title: `Dismiss the reports on the conversation about “${p.conversation.adHeading}”?`,
         message: 'The conversation leaves this list.',
+        label: 'Note',
+        confirmLabel: 'Dismiss reports',
+      };
+    case 'remove-review':
+      return {
+        title: `Remove ${p.review.buyer?.name ?? FORMER_MEMBER}’s review of ${p.review.seller.name}?`,
+        message: 'The review is hidden from everyone for good and no longer counts in the seller’s rating.',
+        label: 'Reason (for the audit log)',
+        confirmLabel: 'Remove review',
+      };
+    case 'dismiss-review':
+      return {
+        title: `Dismiss the reports on ${p.review.buyer?.name ?? FORMER_MEMBER}’s review?`,
+        message: 'The review stays public and leaves this list.',
         label: 'Note',
         confirmLabel: 'Dismiss reports',
       };
