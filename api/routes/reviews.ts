@@ -1,6 +1,6 @@
 import { REVIEW_TEXTS } from '../constants/reviews.ts';
 import { clientIp } from '../lib/client-ip.ts';
-import { limitReports } from '../middleware/rate-limit.ts';
+import { limitReports, limitReviews } from '../middleware/rate-limit.ts';
 import { requireUser } from '../middleware/session.ts';
 import { createRouter, declareRoute, jsonBody, jsonResponse } from '../openapi/route.ts';
 import { ZIdParam } from '../schemas/fields.ts';
@@ -48,7 +48,7 @@ export const reviewRoutes = createRouter()
     async (c) => {
       const review = await createReview({
         user: c.var.user!,
-        ip: clientIp(c),
+        countAgainstLimits: () => limitReviews(c.var.user!.id, clientIp(c)),
         conversationId: c.req.valid('param').id,
         input: c.req.valid('json'),
       });
@@ -68,7 +68,7 @@ export const reviewRoutes = createRouter()
     async (c) => {
       const review = await updateReview({
         user: c.var.user!,
-        ip: clientIp(c),
+        countAgainstLimits: () => limitReviews(c.var.user!.id, clientIp(c)),
         id: c.req.valid('param').id,
         input: c.req.valid('json'),
       });
@@ -90,7 +90,7 @@ export const reviewRoutes = createRouter()
     async (c) => {
       const review = await replyToReview({
         user: c.var.user!,
-        ip: clientIp(c),
+        countAgainstLimits: () => limitReviews(c.var.user!.id, clientIp(c)),
         id: c.req.valid('param').id,
         reply: c.req.valid('json').reply,
       });

@@ -4,7 +4,6 @@ import type { TSessionUser } from '../../context.ts';
 import { type Db, db, type Tx } from '../../db/client.ts';
 import { messages, reviews } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { limitReviews } from '../../middleware/rate-limit.ts';
 import type { TReviewInput } from '../../schemas/review.ts';
 import { loadConversation, type TConversationRow } from '../messages/load-conversation.ts';
 import { loadReviewView } from './review-view.ts';
@@ -27,14 +26,15 @@ export async function bothWrote(q: Db | Tx, row: TConversationRow): Promise<bool
  */
 export async function createReview(options: {
   user: TSessionUser;
-  ip: string;
+  /** Counts the request against the caller's review limits (the route's limiter), once they may write. */
+  countAgainstLimits: () => Promise<unknown>;
   conversationId: number;
   input: TReviewInput;
 }) {
   const { user, conversationId, input } = options;
   // Who may write is checked before the review counts against the caller's limits.
   await loadConversation(db(), conversationId, user, { write: true });
-  await limitReviews(user.id, options.ip);
+  await options.countAgainstLimits();
   return db().transaction(async (tx) => {
     const { row } = await loadConversation(tx, conversationId, user, { write: true, lock: true });
     if (row.sellerId === user.id) throw new AppError('BAD_REQUEST', REVIEW_TEXTS.ownAd);

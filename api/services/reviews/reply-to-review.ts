@@ -4,14 +4,19 @@ import type { TSessionUser } from '../../context.ts';
 import { db } from '../../db/client.ts';
 import { reviews } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { limitReviews } from '../../middleware/rate-limit.ts';
 import { loadReviewView, lockReview, requireReviewParty } from './review-view.ts';
 
 /** replyToReview: the reviewed seller answers once (403 for anyone else, 409 a second time). */
-export async function replyToReview(options: { user: TSessionUser; ip: string; id: number; reply: string }) {
+export async function replyToReview(options: {
+  user: TSessionUser;
+  /** Counts the request against the caller's review limits (the route's limiter), once they may write. */
+  countAgainstLimits: () => Promise<unknown>;
+  id: number;
+  reply: string;
+}) {
   const { user, id, reply } = options;
   await requireReviewParty(id, user.id, 'seller', REVIEW_TEXTS.onlySeller);
-  await limitReviews(user.id, options.ip);
+  await options.countAgainstLimits();
   return db().transaction(async (tx) => {
     const row = await lockReview(tx, id);
     if (row.reply !== null) throw new AppError('CONFLICT', REVIEW_TEXTS.alreadyReplied);

@@ -4,7 +4,6 @@ import type { TSessionUser } from '../../context.ts';
 import { db } from '../../db/client.ts';
 import { reviews } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { limitReviews } from '../../middleware/rate-limit.ts';
 import type { TReviewInput } from '../../schemas/review.ts';
 import { loadReviewView, lockReview, requireReviewParty } from './review-view.ts';
 
@@ -14,7 +13,8 @@ import { loadReviewView, lockReview, requireReviewParty } from './review-view.ts
  */
 export async function updateReview(options: {
   user: TSessionUser;
-  ip: string;
+  /** Counts the request against the caller's review limits (the route's limiter), once they may write. */
+  countAgainstLimits: () => Promise<unknown>;
   id: number;
   input: TReviewInput;
   now?: Date;
@@ -22,7 +22,7 @@ export async function updateReview(options: {
   const { user, id, input } = options;
   const now = options.now ?? new Date();
   await requireReviewParty(id, user.id, 'buyer', REVIEW_TEXTS.notYours);
-  await limitReviews(user.id, options.ip);
+  await options.countAgainstLimits();
   return db().transaction(async (tx) => {
     const row = await lockReview(tx, id);
     if (!reviewEditable(row.createdAt, now)) throw new AppError('FORBIDDEN', REVIEW_TEXTS.editClosed);
