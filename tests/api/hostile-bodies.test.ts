@@ -1,10 +1,7 @@
 import http from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createSession } from '../../api/auth/session.ts';
-import { insertAd, insertCategory } from '../helpers/catalog-factory.ts';
-import { makeUser } from '../helpers/client.ts';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { SHAPE_NAMES } from '../helpers/hostile-shapes.ts';
 
 // Each walk sends several bodies to every route the app has (over 100 now), one at a time:
@@ -12,9 +9,19 @@ import { SHAPE_NAMES } from '../helpers/hostile-shapes.ts';
 // only how long a whole walk may take.
 vi.setConfig({ testTimeout: 300_000 });
 
-import { appRoutes, BUDGET_MS, bearer, hostileSender, type TRoute } from '../helpers/hostile-sender.ts';
-import { serveApp, type TServedApp } from '../helpers/serve-app.ts';
-import { driver, setupTestDb } from '../helpers/test-db.ts';
+import {
+  admin,
+  appRoutes,
+  BUDGET_MS,
+  bearer,
+  customer,
+  hostileSender,
+  server,
+  type TRoute,
+  tokenOf,
+  useHostileApp,
+} from '../helpers/hostile-sender.ts';
+import { driver } from '../helpers/test-db.ts';
 
 /**
  * Hostile bodies against every route of the real app, served on a loopback port the way
@@ -25,30 +32,7 @@ import { driver, setupTestDb } from '../helpers/test-db.ts';
 
 const MB = 1024 * 1024;
 
-type TUser = Awaited<ReturnType<typeof makeUser>>;
-let server: TServedApp;
-let admin: TUser;
-let customer: TUser;
-let owner: TUser;
-let _othersAdId = 0;
-let _ownAdId = 0;
-
-beforeAll(async () => {
-  await setupTestDb();
-  server = await serveApp();
-  admin = await makeUser({ role: 'admin' });
-  customer = await makeUser();
-  owner = await makeUser();
-  const category = await insertCategory({ name: 'Hostile', slug: 'hostile' });
-  _othersAdId = (await insertAd({ heading: 'Not yours', categoryId: category.id, userId: owner.user.id })).id;
-  _ownAdId = (await insertAd({ heading: 'Yours', categoryId: category.id, userId: customer.user.id })).id;
-});
-afterAll(async () => {
-  await server?.close();
-});
-
-/** A fresh bearer token (a hostile body to /user/logout may end the previous one). */
-const tokenOf = async (u: TUser) => (await createSession({ userId: u.user.id })).token;
+useHostileApp();
 
 // ---------------------------------------------------------------------------------------
 // The routes, from the app.

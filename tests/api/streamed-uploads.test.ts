@@ -1,6 +1,5 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '../../api/auth/session.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../api/db/client.ts';
 import { siteSettings } from '../../api/db/schema/index.ts';
 import { BODY_LIMITS, MAX_IMAGE_BYTES } from '../../api/lib/limits.ts';
@@ -8,13 +7,24 @@ import { FORM_RESERVED_NAME, FORM_TOO_MANY_FILES } from '../../api/lib/multipart
 import { forgetLimiters, resetRateLimits, TOO_MANY_UPLOADS } from '../../api/middleware/rate-limit.ts';
 import { dropSettingsCache } from '../../api/services/settings/get-settings.ts';
 import { IMAGE_TOO_LARGE, MAX_INPUT_PIXELS } from '../../api/storage/images.ts';
-import { insertAd, insertCategory } from '../helpers/catalog-factory.ts';
 import { makeUser } from '../helpers/client.ts';
-import { appRoutes, BUDGET_MS, bearer, hostileSender } from '../helpers/hostile-sender.ts';
+import {
+  admin,
+  appRoutes,
+  BUDGET_MS,
+  bearer,
+  customer,
+  hostileSender,
+  othersAdId,
+  ownAdId,
+  owner,
+  server,
+  tokenOf,
+  useHostileApp,
+} from '../helpers/hostile-sender.ts';
 import { multipart, type TBody } from '../helpers/hostile-shapes.ts';
 import { send } from '../helpers/http-send.ts';
-import { serveApp, type TServedApp } from '../helpers/serve-app.ts';
-import { driver, setupTestDb } from '../helpers/test-db.ts';
+import { driver } from '../helpers/test-db.ts';
 
 /**
  * Uploads streamed to the real app on a loopback port: a body too large, too many files or an
@@ -23,33 +33,8 @@ import { driver, setupTestDb } from '../helpers/test-db.ts';
  */
 
 const MB = 1024 * 1024;
-/** An id that no row has. */
-const _NO_SUCH_ID = '2147483000';
 
-type TUser = Awaited<ReturnType<typeof makeUser>>;
-let server: TServedApp;
-let admin: TUser;
-let customer: TUser;
-let owner: TUser;
-let othersAdId = 0;
-let ownAdId = 0;
-
-beforeAll(async () => {
-  await setupTestDb();
-  server = await serveApp();
-  admin = await makeUser({ role: 'admin' });
-  customer = await makeUser();
-  owner = await makeUser();
-  const category = await insertCategory({ name: 'Hostile', slug: 'hostile' });
-  othersAdId = (await insertAd({ heading: 'Not yours', categoryId: category.id, userId: owner.user.id })).id;
-  ownAdId = (await insertAd({ heading: 'Yours', categoryId: category.id, userId: customer.user.id })).id;
-});
-afterAll(async () => {
-  await server?.close();
-});
-
-/** A fresh bearer token (a hostile body to /user/logout may end the previous one). */
-const tokenOf = async (u: TUser) => (await createSession({ userId: u.user.id })).token;
+useHostileApp();
 const { viaWorker, timed } = hostileSender(() => server.origin);
 const BODY_ROUTES = appRoutes().filter((r) => r.method !== 'GET' && r.method !== 'HEAD');
 

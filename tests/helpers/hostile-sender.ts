@@ -1,9 +1,14 @@
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../../api/app.ts';
+import { createSession } from '../../api/auth/session.ts';
 import { bodyLimitFor } from '../../api/lib/body-limit.ts';
+import { insertAd, insertCategory } from './catalog-factory.ts';
+import { makeUser } from './client.ts';
 import type { TBody } from './hostile-shapes.ts';
 import type { THostileAnswer, THostileRequest } from './hostile-worker.ts';
+import { serveApp, type TServedApp } from './serve-app.ts';
+import { setupTestDb } from './test-db.ts';
 
 // The sender of hostile requests: a worker thread (hostile-worker.ts), so that building and
 // sending megabytes never blocks the event loop whose responsiveness is being measured.
@@ -101,3 +106,36 @@ export function appRoutes(): TRoute[] {
   }
   return [...seen.values()];
 }
+
+type TUser = Awaited<ReturnType<typeof makeUser>>;
+/** The served app and the callers of useHostileApp, set before a file's tests run. */
+export let server: TServedApp;
+export let admin: TUser;
+export let customer: TUser;
+export let owner: TUser;
+/** An ad of `owner`'s, and one of `customer`'s. */
+export let othersAdId = 0;
+export let ownAdId = 0;
+
+/**
+ * The real app on a loopback port over a fresh database, with an admin, a customer and an
+ * owner, each with an ad in the category "hostile": call once at a test file's top level.
+ */
+export function useHostileApp() {
+  beforeAll(async () => {
+    await setupTestDb();
+    server = await serveApp();
+    admin = await makeUser({ role: 'admin' });
+    customer = await makeUser();
+    owner = await makeUser();
+    const category = await insertCategory({ name: 'Hostile', slug: 'hostile' });
+    othersAdId = (await insertAd({ heading: 'Not yours', categoryId: category.id, userId: owner.user.id })).id;
+    ownAdId = (await insertAd({ heading: 'Yours', categoryId: category.id, userId: customer.user.id })).id;
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+}
+
+/** A fresh bearer token (a hostile body to /user/logout may end the previous one). */
+export const tokenOf = async (u: TUser) => (await createSession({ userId: u.user.id })).token;
