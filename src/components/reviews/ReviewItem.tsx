@@ -23,17 +23,17 @@ export default function ReviewItem({
     <article className="min-w-0" data-testid="review">
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
         <RatingStars rating={review.rating} noun="Rated" />
-        <span className="font-medium text-slate-900">{review.buyerName}</span>
+        <span className="min-w-0 font-medium wrap-anywhere text-slate-900">{review.buyerName}</span>
         <time className="text-sm text-slate-500" dateTime={review.createdAt}>
           {dateFormat.format(new Date(review.createdAt))}
         </time>
       </div>
-      {review.text && <p className="mt-1 whitespace-pre-wrap break-words text-slate-800">{review.text}</p>}
+      {review.text && <p className="mt-1 whitespace-pre-wrap wrap-anywhere text-slate-800">{review.text}</p>}
       <p className="mt-1 truncate text-xs text-slate-500">About “{review.adHeading}”</p>
       {review.reply && (
         <div className="mt-2 rounded-lg border-l-4 border-primary/40 bg-slate-50 px-3 py-2" data-testid="review-reply">
-          <p className="text-xs font-medium text-slate-600">Answer from {sellerName}</p>
-          <p className="mt-0.5 whitespace-pre-wrap break-words text-sm text-slate-800">{review.reply.text}</p>
+          <p className="text-xs font-medium wrap-anywhere text-slate-600">Answer from {sellerName}</p>
+          <p className="mt-0.5 whitespace-pre-wrap wrap-anywhere text-sm text-slate-800">{review.reply.text}</p>
         </div>
       )}
       {children}
