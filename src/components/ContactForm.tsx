@@ -3,8 +3,9 @@ import { FIELD_MAX } from '../../api/constants/field-limits.ts';
 import { apiFetch } from '../lib/api.ts';
 import { issuesFromAnswer, issuesFromChecks } from '../lib/form-errors.ts';
 import { notify } from '../lib/toast.ts';
-import { HONEYPOT_CLASS, isEmail } from './content/form-checks.ts';
+import { isEmail } from './content/form-checks.ts';
 import { ErrorsForm, errorWiring, FieldError, useFieldErrors } from './ui/field-errors.tsx';
+import { HoneypotField } from './ui/HoneypotField.tsx';
 
 export const CONTACT_MESSAGES = {
   name: 'Please enter your name.',
@@ -131,17 +132,7 @@ export default function ContactForm() {
         />
         {error('message')}
       </div>
-      <div className={HONEYPOT_CLASS} aria-hidden="true">
-        <label htmlFor={`${id}-website`}>Leave this field empty</label>
-        <input
-          id={`${id}-website`}
-          name="website"
-          tabIndex={-1}
-          autoComplete="off"
-          value={form.website}
-          onChange={set('website')}
-        />
-      </div>
+      <HoneypotField id={`${id}-website`} value={form.website} onChange={set('website')} />
       <button
         type="submit"
         disabled={busy}

@@ -116,9 +116,9 @@ async function listAdsAt(options: TListAdsOptions, near: TNearScope | undefined)
   if (!filtered) return listUnfiltered(options, slug, empty);
 
   // A text search counts and sorts over the narrow ad_search (narrow-search.ts), near a place
-  // too (its places' index keys; nearest first past the cap walks the places, nearest-walk.ts). The seller
-  // page, a price range alone and a near search without words read ads, whose indexes keep the
-  // orders (a near search: ads_place_idx for the places within its radius).
+  // too (its places' index keys; nearest first past the cap walks the places, nearest-walk.ts).
+  // The seller page, a price range alone and a near search without words read ads, whose
+  // indexes keep the orders (a near search: ads_place_idx for the places within its radius).
   if (terms.length > 0 && options.sellerId === undefined) {
     return withNarrowSearch((q) => listNarrow(q, options, terms, slug, empty, near));
   }

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { TFraudSignal } from '../../constants/fraud.ts';
 import { db } from '../../db/client.ts';
 import { adPhotoHashes, ads, adTextPrints, fraudFlags, users } from '../../db/schema/index.ts';
@@ -54,10 +54,20 @@ export async function runFraudCheck(options: { adId: number; now?: Date }): Prom
   const rules = await getModerationSettings();
   const ad: TCheckedAd = { ...row, text: adText(row.heading, htmlToText(row.description)) };
 
-  // Hashing reads the photos from storage and works outside any transaction.
+  // Hashing reads the photos from storage and works outside any transaction. A stored image
+  // never changes under its name, so the photos an edit kept keep the hashes of the last check;
+  // only new ones are read and hashed (on the web process's thread, the check's largest cost).
   const images = [...new Set([row.image, ...row.gallery].filter((n): n is string => !!n))];
+  const known = await db()
+    .select({ image: adPhotoHashes.image, hash: adPhotoHashes.hash })
+    .from(adPhotoHashes)
+    .where(eq(adPhotoHashes.adId, ad.id));
   const hashed: { image: string; hash: bigint }[] = [];
-  for (const image of images) for (const hash of await storedPhotoHashes(image)) hashed.push({ image, hash });
+  for (const image of images) {
+    const kept = known.filter((k) => k.image === image);
+    for (const hash of kept.length ? kept.map((k) => k.hash) : await storedPhotoHashes(image))
+      hashed.push({ image, hash });
+  }
   await db().transaction(async (tx) => {
     await tx.delete(adPhotoHashes).where(eq(adPhotoHashes.adId, ad.id));
     if (hashed.length)
@@ -104,8 +114,8 @@ async function recordSignals(options: {
       .select({ id: fraudFlags.id, signal: fraudFlags.signal, matchKey: fraudFlags.matchKey })
       .from(fraudFlags)
       .where(and(eq(fraudFlags.adId, adId), isNull(fraudFlags.dismissedAt)));
-    for (const f of open)
-      if (!keep.has(`${f.signal}\u0000${f.matchKey}`)) await tx.delete(fraudFlags).where(eq(fraudFlags.id, f.id));
+    const gone = open.filter((f) => !keep.has(`${f.signal}\u0000${f.matchKey}`)).map((f) => f.id);
+    if (gone.length) await tx.delete(fraudFlags).where(inArray(fraudFlags.id, gone));
     if (found.length)
       await tx
         .insert(fraudFlags)

@@ -16,17 +16,27 @@ export async function listSellerReviews(options: { sellerId: number; page: numbe
   if (!seller) throw new AppError('NOT_FOUND', SELLER_NOT_FOUND);
   const [rating, rows] = await Promise.all([
     getSellerRating(sellerId),
-    selectReviews(readDb(), and(eq(reviews.sellerId, sellerId), reviewIsPublic))
-      .orderBy(desc(reviews.createdAt), desc(reviews.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
+    newestSellerReviews(sellerId, limit, (page - 1) * limit),
   ]);
   return {
     rating,
-    reviews: rows.map(reviewView),
+    reviews: rows,
     total: rating.count,
     totalPages: Math.ceil(rating.count / limit),
     page,
     limit,
   };
+}
+
+/**
+ * `limit` of a seller's public reviews from `offset`, newest first: one indexed read
+ * (reviews_seller_idx). The seller and ad pages, which know the seller already and have the
+ * rating beside it, ask for these alone.
+ */
+export async function newestSellerReviews(sellerId: number, limit: number, offset = 0) {
+  const rows = await selectReviews(readDb(), and(eq(reviews.sellerId, sellerId), reviewIsPublic))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(limit)
+    .offset(offset);
+  return rows.map(reviewView);
 }

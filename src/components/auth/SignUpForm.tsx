@@ -4,8 +4,8 @@ import { apiFetch } from '../../lib/api.ts';
 import { DEFAULT_AFTER_SIGN_IN, safeNextPath } from '../../lib/next-path.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { flash } from '../../lib/toast.ts';
-import { HONEYPOT_CLASS } from '../content/form-checks.ts';
 import { ErrorsForm } from '../ui/field-errors.tsx';
+import { HoneypotField } from '../ui/HoneypotField.tsx';
 import { useSchemaForm } from '../ui/schema-form.ts';
 import { Field, primaryButtonClass, useHydrated } from './fields.tsx';
 
@@ -47,10 +47,7 @@ export default function SignUpForm({ next = DEFAULT_AFTER_SIGN_IN }: { next?: st
       <Field label="Email" type="email" autoComplete="email" inputMode="email" {...register('email')} />
       <Field label="Password" type="password" autoComplete="new-password" reveal {...register('password')} />
       <Field label="Confirm Password" type="password" autoComplete="new-password" reveal {...register('cpassword')} />
-      <div className={HONEYPOT_CLASS} aria-hidden="true">
-        <label htmlFor="signup-website">Leave this field empty</label>
-        <input id="signup-website" tabIndex={-1} autoComplete="off" {...register('website')} />
-      </div>
+      <HoneypotField id="signup-website" {...register('website')} />
       <button type="submit" className={primaryButtonClass} disabled={!hydrated || isSubmitting}>
         {isSubmitting ? 'Creating your account…' : 'Sign Up'}
       </button>

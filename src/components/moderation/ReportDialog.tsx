@@ -8,9 +8,9 @@ import {
 } from '../../../api/constants/moderation.ts';
 import { apiFetch } from '../../lib/api.ts';
 import { clearErrors, notify } from '../../lib/toast.ts';
-import { HONEYPOT_CLASS } from '../content/form-checks.ts';
 import { Button, Textarea } from '../ui/controls.tsx';
 import Field from '../ui/Field.tsx';
+import { HoneypotField } from '../ui/HoneypotField.tsx';
 
 export type TReportTarget = {
   /** Where the report is posted, and what it carries besides reason, details and honeypot. */
@@ -136,17 +136,7 @@ export default function ReportDialog({ endpoint, extra, title, intro, alreadyRep
               onChange={(e) => setDetails(e.target.value)}
             />
           </Field>
-          <div className={HONEYPOT_CLASS} aria-hidden="true">
-            <label htmlFor={`${id}-website`}>Leave this field empty</label>
-            <input
-              id={`${id}-website`}
-              name="website"
-              tabIndex={-1}
-              autoComplete="off"
-              value={website}
-              onChange={(e) => setWebsite(e.target.value)}
-            />
-          </div>
+          <HoneypotField id={`${id}-website`} value={website} onChange={(e) => setWebsite(e.target.value)} />
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={() => dialog.current?.close()}>
               Cancel
