@@ -6,12 +6,10 @@ import { adReports, ads, conversationReports, conversations, users } from '../..
 import { listFraudFlags, openFraudFlagOnAd } from './list-fraud-flags.ts';
 import { listRemovedAds } from './list-removed-ads.ts';
 import { listReportedReviews } from './list-reported-reviews.ts';
-import { toReport } from './report-view.ts';
+import { type TPerson, toPerson, toReport } from './report-view.ts';
 
 /** Each section of the queue shows at most this many items, oldest first; the counts are exact. */
 export const MODERATION_QUEUE_LIMIT = 100;
-
-type TPerson = { id: number; name: string; banned: boolean };
 
 const adColumns = {
   id: ads.id,
@@ -189,16 +187,14 @@ async function listReportedConversations() {
         .where(and(inArray(conversationReports.conversationId, ids), open))
         .orderBy(asc(conversationReports.id))
     : [];
-  const person = (id: number | null, name: string | null, bannedAt: Date | null): TPerson | null =>
-    id === null ? null : { id, name: name ?? '', banned: !!bannedAt };
   return {
     total: total?.n ?? 0,
     rows: rows.map((r) => ({
       id: r.id,
       adId: r.adId,
       adHeading: r.adHeading,
-      buyer: person(r.buyerId, r.buyerName, r.buyerBannedAt),
-      seller: person(r.sellerId, r.sellerName, r.sellerBannedAt),
+      buyer: toPerson(r.buyerId, r.buyerName, r.buyerBannedAt),
+      seller: toPerson(r.sellerId, r.sellerName, r.sellerBannedAt),
       reports: reports
         .filter((x) => x.conversationId === r.id)
         .map((x) => ({

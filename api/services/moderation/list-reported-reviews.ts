@@ -1,7 +1,7 @@
 import { aliasedTable, and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { db } from '../../db/client.ts';
 import { conversations, reviewReports, reviews, users } from '../../db/schema/index.ts';
-import { toReport } from './report-view.ts';
+import { toPerson, toReport } from './report-view.ts';
 
 /**
  * The queue's "Reported reviews": public reviews with open reports, oldest first (at most
@@ -66,8 +66,8 @@ export async function listReportedReviews(limit: number) {
       reply: r.reply,
       adHeading: r.adHeading ?? '',
       createdAt: r.createdAt.toISOString(),
-      buyer: r.buyerId === null ? null : { id: r.buyerId, name: r.buyerName ?? '', banned: !!r.buyerBannedAt },
-      seller: { id: r.sellerId, name: r.sellerName ?? '', banned: !!r.sellerBannedAt },
+      buyer: toPerson(r.buyerId, r.buyerName, r.buyerBannedAt),
+      seller: toPerson(r.sellerId, r.sellerName, r.sellerBannedAt),
       reports: reports.filter((x) => x.reviewId === r.id).map(toReport),
     })),
   };

@@ -17,3 +17,12 @@ export function toReport(r: {
     reporter: r.reporterName ?? 'Visitor',
   };
 }
+
+/** Someone the moderation queue names (an owner, a buyer, a seller), or null for a deleted account. */
+export type TPerson = { id: number; name: string; banned: boolean };
+
+export function toPerson(id: number, name: string | null, bannedAt: Date | null): TPerson;
+export function toPerson(id: number | null, name: string | null, bannedAt: Date | null): TPerson | null;
+export function toPerson(id: number | null, name: string | null, bannedAt: Date | null): TPerson | null {
+  return id === null ? null : { id, name: name ?? '', banned: !!bannedAt };
+}
