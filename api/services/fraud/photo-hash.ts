@@ -23,14 +23,17 @@ export const CENTRE_SHARE = 0.9;
  * other catches it, whichever of the two was cropped (decision 0033).
  */
 export async function photoHashes(image: Buffer): Promise<bigint[]> {
-  const input = () => sharp(image, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
-  const { info } = await input().toBuffer({ resolveWithObject: true });
-  const width = Math.max(1, Math.round(info.width * CENTRE_SHARE));
-  const height = Math.max(1, Math.round(info.height * CENTRE_SHARE));
-  const centre = await input()
+  // The header gives the size without decoding a pixel (EXIF orientations 5–8 swap the sides).
+  const meta = await sharp(image, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+  const [w0, h0] =
+    (meta.orientation ?? 1) >= 5 ? [meta.height ?? 1, meta.width ?? 1] : [meta.width ?? 1, meta.height ?? 1];
+  const width = Math.max(1, Math.round(w0 * CENTRE_SHARE));
+  const height = Math.max(1, Math.round(h0 * CENTRE_SHARE));
+  const centre = await sharp(image, { limitInputPixels: MAX_INPUT_PIXELS })
+    .rotate()
     .extract({
-      left: Math.floor((info.width - width) / 2),
-      top: Math.floor((info.height - height) / 2),
+      left: Math.floor((w0 - width) / 2),
+      top: Math.floor((h0 - height) / 2),
       width,
       height,
     })
