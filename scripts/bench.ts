@@ -367,7 +367,7 @@ const report = [
 console.log(`\n${report}\n`);
 
 if (!args['no-write']) {
-  const scale = args['mix-only'] ? `-mix-${total >= 500_000 ? '1m' : '100k'}` : '';
+  const scale = args['mix-only'] ? `-mix-${total >= 5_000_000 ? '10m' : total >= 500_000 ? '1m' : '100k'}` : '';
   const marker = `${args.embedded ? 'embedded' : 'postgres'}${cacheOff ? '-uncached' : ''}${scale}${cache ? '-varnish' : ''}`;
   writeReport(root, marker, report);
   log('figures written to docs/PERFORMANCE.md');
