@@ -17,15 +17,12 @@ const MAX_FUNCTION_LINES = 150;
 const KNOWN_LONG = [
   'api/lib/multipart.ts: streamParts',
   'api/services/ads/summarize-matches.ts: summarizeMatches',
-  'src/admin/components/ImageDrop.tsx: ImageDrop',
-  'src/admin/components/editor/Toolbar.tsx: Toolbar',
   'src/admin/routes/ad-form.tsx: AdForm',
   'src/admin/routes/message-thread.tsx: MessageThread',
   'src/admin/routes/moderation.tsx: Moderation',
   'src/admin/routes/settings.tsx: Settings',
   'src/components/ads/AdBrowser.tsx: AdBrowser',
   'src/components/ads/FilterPanel.tsx: FilterPanel',
-  'src/components/ads/PhotoViewer.tsx: PhotoViewer',
 ];
 
 function sourcesUnder(dir: string): string[] {

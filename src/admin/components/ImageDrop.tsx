@@ -107,6 +107,61 @@ function Thumb({
   );
 }
 
+/** Which chosen files are taken (size, sniffed type, room left) and why the others are not. */
+async function pickFiles(
+  list: File[],
+  o: { maxBytes: number; multiple: boolean; room: number; max?: number },
+): Promise<{ kept: File[]; problems: string[] }> {
+  const picked: File[] = [];
+  const problems: string[] = [];
+  for (const f of list) {
+    if (f.size > o.maxBytes) problems.push(`${f.name} is larger than ${sizeText(o.maxBytes)}, so it was left out.`);
+    else if (!(await sniffImageFile(f)))
+      problems.push(`${f.name} is not a JPEG, PNG, WebP, GIF or AVIF image, so it was left out.`);
+    else picked.push(f);
+  }
+  const kept = o.multiple ? picked.slice(0, o.room) : picked.slice(0, 1);
+  if (o.multiple && kept.length < picked.length) {
+    const n = o.max ?? 0;
+    problems.push(
+      o.room === 0
+        ? `You can add no more images (limit ${n}).`
+        : `Only ${o.room} more ${o.room === 1 ? 'image fits' : 'images fit'} (limit ${n}); the rest were left out.`,
+    );
+  }
+  return { kept, problems: [...new Set(problems)] };
+}
+
+/** A drop zone's handlers and whether files are held over it. */
+function useDropZone(inactive: boolean, onFiles: (files: FileList) => void) {
+  const [over, setOver] = useState(false);
+  // dragenter/dragleave fire for every child element; count them to know when we left.
+  const depth = useRef(0);
+  const zone = {
+    onDragEnter: (e: DragEvent) => {
+      e.preventDefault();
+      if (inactive) return;
+      depth.current += 1;
+      setOver(true);
+    },
+    onDragOver: (e: DragEvent) => {
+      e.preventDefault();
+      e.dataTransfer.dropEffect = inactive ? 'none' : 'copy';
+    },
+    onDragLeave: () => {
+      depth.current = Math.max(0, depth.current - 1);
+      if (depth.current === 0) setOver(false);
+    },
+    onDrop: (e: DragEvent) => {
+      e.preventDefault();
+      depth.current = 0;
+      setOver(false);
+      if (!inactive) onFiles(e.dataTransfer.files);
+    },
+  };
+  return { over, zone };
+}
+
 export default function ImageDrop({
   label,
   multiple = false,
@@ -123,9 +178,6 @@ export default function ImageDrop({
   const inputId = useId();
   const hintId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const [over, setOver] = useState(false);
-  // dragenter/dragleave fire for every child element; count them to know when we left.
-  const depth = useRef(0);
   const previews = usePreviews(files);
   // Why the last chosen files (some or all) were left out; goes with the next choice.
   const [refused, setRefused] = useState<string[]>([]);
@@ -136,48 +188,12 @@ export default function ImageDrop({
   const inactive = disabled || full;
 
   async function take(list: FileList | File[]) {
-    const picked: File[] = [];
-    const problems: string[] = [];
-    for (const f of Array.from(list)) {
-      if (f.size > maxBytes) problems.push(`${f.name} is larger than ${sizeText(maxBytes)}, so it was left out.`);
-      else if (!(await sniffImageFile(f)))
-        problems.push(`${f.name} is not a JPEG, PNG, WebP, GIF or AVIF image, so it was left out.`);
-      else picked.push(f);
-    }
-    const kept = multiple ? picked.slice(0, room) : picked.slice(0, 1);
-    if (multiple && kept.length < picked.length) {
-      const n = max ?? 0;
-      problems.push(
-        room === 0
-          ? `You can add no more images (limit ${n}).`
-          : `Only ${room} more ${room === 1 ? 'image fits' : 'images fit'} (limit ${n}); the rest were left out.`,
-      );
-    }
-    setRefused([...new Set(problems)]);
+    const { kept, problems } = await pickFiles(Array.from(list), { maxBytes, multiple, room, max });
+    setRefused(problems);
     if (!kept.length) return;
     onFilesChange(multiple ? [...files, ...kept] : kept);
   }
-
-  const onDragEnter = (e: DragEvent) => {
-    e.preventDefault();
-    if (inactive) return;
-    depth.current += 1;
-    setOver(true);
-  };
-  const onDragOver = (e: DragEvent) => {
-    e.preventDefault();
-    e.dataTransfer.dropEffect = inactive ? 'none' : 'copy';
-  };
-  const onDragLeave = () => {
-    depth.current = Math.max(0, depth.current - 1);
-    if (depth.current === 0) setOver(false);
-  };
-  const onDrop = (e: DragEvent) => {
-    e.preventDefault();
-    depth.current = 0;
-    setOver(false);
-    if (!inactive) void take(e.dataTransfer.files);
-  };
+  const { over, zone } = useDropZone(inactive, (list) => void take(list));
 
   const removeNew = (i: number) => onFilesChange(files.filter((_, j) => j !== i));
   // Single mode shows the chosen file, else the current (existing) image.
@@ -194,12 +210,9 @@ export default function ImageDrop({
   return (
     <div className="space-y-2">
       <span className="block text-sm font-medium text-slate-700">{label}</span>
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: the drop target wraps a real file input (the keyboard path) */}
+      {/* The drop target wraps a real file input: the keyboard's way in. */}
       <div
-        onDragEnter={onDragEnter}
-        onDragOver={onDragOver}
-        onDragLeave={onDragLeave}
-        onDrop={onDrop}
+        {...zone}
         data-dragover={over || undefined}
         className={`relative rounded-xl border-2 border-dashed transition-colors focus-within:border-primary focus-within:ring-2 focus-within:ring-primary/30 ${
           over

@@ -93,32 +93,14 @@ export default function PhotoViewer({ images, alt, index, onIndex, onClose, retu
             e.preventDefault();
           }}
         >
-          <div className="flex items-center justify-between gap-3 px-3 py-2 sm:px-5">
-            <h2 id={titleId} className="min-w-0 truncate text-sm font-medium text-white/90">
-              {alt}
-            </h2>
-            <div className="flex shrink-0 items-center gap-2">
-              <span className="text-sm tabular-nums" aria-live="polite" data-testid="viewer-counter">
-                {i + 1} / {count}
-              </span>
-              <button
-                type="button"
-                onClick={() => (zoomed ? setZoomed(false) : zoomIn())}
-                aria-pressed={zoomed}
-                aria-label={zoomed ? 'Zoom out' : 'Zoom in'}
-                className={round}
-              >
-                {zoomed ? (
-                  <ZoomOut className="h-5 w-5" aria-hidden="true" />
-                ) : (
-                  <ZoomIn className="h-5 w-5" aria-hidden="true" />
-                )}
-              </button>
-              <button type="button" onClick={onClose} aria-label="Close photos" className={round}>
-                <X className="h-6 w-6" aria-hidden="true" />
-              </button>
-            </div>
-          </div>
+          <ViewerBar
+            titleId={titleId}
+            title={alt}
+            counter={`${i + 1} / ${count}`}
+            zoomed={zoomed}
+            onZoom={() => (zoomed ? setZoomed(false) : zoomIn())}
+            onClose={onClose}
+          />
           <div className="relative min-h-0 flex-1">
             <div
               ref={frame}
@@ -158,29 +140,74 @@ export default function PhotoViewer({ images, alt, index, onIndex, onClose, retu
                 draggable={false}
               />
             </div>
-            {count > 1 && (
-              <>
-                <button
-                  type="button"
-                  onClick={() => go(-1)}
-                  aria-label="Previous photo"
-                  className={`${round} absolute top-1/2 left-2 -translate-y-1/2 bg-slate-900/60 sm:left-4`}
-                >
-                  <ChevronLeft className="h-6 w-6" aria-hidden="true" />
-                </button>
-                <button
-                  type="button"
-                  onClick={() => go(1)}
-                  aria-label="Next photo"
-                  className={`${round} absolute top-1/2 right-2 -translate-y-1/2 bg-slate-900/60 sm:right-4`}
-                >
-                  <ChevronRight className="h-6 w-6" aria-hidden="true" />
-                </button>
-              </>
-            )}
+            {count > 1 && <ViewerArrows onStep={go} />}
           </div>
         </div>
       )}
     </Dialog>
+  );
+}
+
+/** The viewer's top bar: the ad's heading, "2 / 5", Zoom and Close. */
+function ViewerBar(props: {
+  titleId: string;
+  title: string;
+  counter: string;
+  zoomed: boolean;
+  onZoom: () => void;
+  onClose: () => void;
+}) {
+  const { titleId, title, counter, zoomed, onZoom, onClose } = props;
+  return (
+    <div className="flex items-center justify-between gap-3 px-3 py-2 sm:px-5">
+      <h2 id={titleId} className="min-w-0 truncate text-sm font-medium text-white/90">
+        {title}
+      </h2>
+      <div className="flex shrink-0 items-center gap-2">
+        <span className="text-sm tabular-nums" aria-live="polite" data-testid="viewer-counter">
+          {counter}
+        </span>
+        <button
+          type="button"
+          onClick={onZoom}
+          aria-pressed={zoomed}
+          aria-label={zoomed ? 'Zoom out' : 'Zoom in'}
+          className={round}
+        >
+          {zoomed ? (
+            <ZoomOut className="h-5 w-5" aria-hidden="true" />
+          ) : (
+            <ZoomIn className="h-5 w-5" aria-hidden="true" />
+          )}
+        </button>
+        <button type="button" onClick={onClose} aria-label="Close photos" className={round}>
+          <X className="h-6 w-6" aria-hidden="true" />
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** Previous and Next over the photo's sides. */
+function ViewerArrows({ onStep }: { onStep: (step: number) => void }) {
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => onStep(-1)}
+        aria-label="Previous photo"
+        className={`${round} absolute top-1/2 left-2 -translate-y-1/2 bg-slate-900/60 sm:left-4`}
+      >
+        <ChevronLeft className="h-6 w-6" aria-hidden="true" />
+      </button>
+      <button
+        type="button"
+        onClick={() => onStep(1)}
+        aria-label="Next photo"
+        className={`${round} absolute top-1/2 right-2 -translate-y-1/2 bg-slate-900/60 sm:right-4`}
+      >
+        <ChevronRight className="h-6 w-6" aria-hidden="true" />
+      </button>
+    </>
   );
 }

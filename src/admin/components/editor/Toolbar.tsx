@@ -4,10 +4,8 @@ import {
   AlignJustify,
   AlignLeft,
   AlignRight,
-  Baseline,
   Bold,
   Code,
-  Highlighter,
   ImagePlus,
   IndentDecrease,
   IndentIncrease,
@@ -25,21 +23,10 @@ import {
   Underline,
 } from 'lucide-react';
 import { useRef } from 'react';
-import { ToolSeparator as Sep, ToolButton, toolButtonClass, toolSelectClass } from './ToolButton.tsx';
+import { ToolSeparator as Sep, ToolButton } from './ToolButton.tsx';
+import { ColourPickers, TextStyleSelects } from './ToolbarStyles.tsx';
 import type { TToolbarState } from './toolbar-state.ts';
 
-/** Quill's sizes (small, normal, large, huge) as em font sizes. */
-const SIZES = [
-  { label: 'Small', value: '0.75em' },
-  { label: 'Normal', value: '' },
-  { label: 'Large', value: '1.5em' },
-  { label: 'Huge', value: '2.5em' },
-];
-const FONTS = [
-  { label: 'Sans Serif', value: '' },
-  { label: 'Serif', value: 'Georgia, serif' },
-  { label: 'Monospace', value: 'ui-monospace, monospace' },
-];
 const ALIGNMENTS = [
   ['left', 'Align left', AlignLeft],
   ['center', 'Align center', AlignCenter],
@@ -98,58 +85,7 @@ export default function Toolbar({
         <Code className="h-4 w-4" aria-hidden="true" />
       </ToolButton>
       <Sep />
-      <select
-        aria-label="Paragraph style"
-        title="Paragraph style"
-        className={toolSelectClass}
-        value={s.heading}
-        onChange={(e) => {
-          const level = Number(e.target.value) as 0 | 1 | 2 | 3 | 4 | 5 | 6;
-          if (level === 0) chain().setParagraph().run();
-          else chain().setHeading({ level }).run();
-        }}
-      >
-        <option value={0}>Normal text</option>
-        {[1, 2, 3, 4, 5, 6].map((l) => (
-          <option key={l} value={l}>
-            Heading {l}
-          </option>
-        ))}
-      </select>
-      {styling && (
-        <>
-          <select
-            aria-label="Text size"
-            title="Text size"
-            className={toolSelectClass}
-            value={s.fontSize}
-            onChange={(e) =>
-              e.target.value ? chain().setFontSize(e.target.value).run() : chain().unsetFontSize().run()
-            }
-          >
-            {SIZES.map((o) => (
-              <option key={o.label} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-          <select
-            aria-label="Font"
-            title="Font"
-            className={toolSelectClass}
-            value={s.fontFamily}
-            onChange={(e) =>
-              e.target.value ? chain().setFontFamily(e.target.value).run() : chain().unsetFontFamily().run()
-            }
-          >
-            {FONTS.map((o) => (
-              <option key={o.label} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </>
-      )}
+      <TextStyleSelects editor={editor} state={s} styling={styling} />
       <Sep />
       <ToolButton label="Numbered list" active={s.orderedList} onClick={() => chain().toggleOrderedList().run()}>
         <ListOrdered className="h-4 w-4" aria-hidden="true" />
@@ -183,26 +119,7 @@ export default function Toolbar({
       <Sep />
       {styling && (
         <>
-          <label className={`${toolButtonClass} relative cursor-pointer`} title="Text colour">
-            <Baseline className="h-4 w-4" aria-hidden="true" style={{ color: s.color }} />
-            <input
-              type="color"
-              aria-label="Text colour"
-              className="absolute inset-0 h-full w-full cursor-pointer opacity-0"
-              value={/^#[0-9a-f]{6}$/i.test(s.color) ? s.color : '#000000'}
-              onChange={(e) => chain().setColor(e.target.value).run()}
-            />
-          </label>
-          <label className={`${toolButtonClass} relative cursor-pointer`} title="Background colour">
-            <Highlighter className="h-4 w-4" aria-hidden="true" />
-            <input
-              type="color"
-              aria-label="Background colour"
-              className="absolute inset-0 h-full w-full cursor-pointer opacity-0"
-              value={/^#[0-9a-f]{6}$/i.test(s.background) ? s.background : '#ffff00'}
-              onChange={(e) => chain().setBackgroundColor(e.target.value).run()}
-            />
-          </label>
+          <ColourPickers editor={editor} state={s} />
           <Sep />
         </>
       )}
