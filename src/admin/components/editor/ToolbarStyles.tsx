@@ -1,5 +1,6 @@
 import type { Editor } from '@tiptap/react';
 import { Baseline, Highlighter } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { toolButtonClass, toolSelectClass } from './ToolButton.tsx';
 import type { TToolbarState } from './toolbar-state.ts';
 
@@ -17,6 +18,30 @@ const FONTS = [
 ];
 
 type TProps = { editor: Editor; state: TToolbarState };
+
+/** One of the text style selects; an empty value means the default (the mark removed). */
+function StyleSelect(props: {
+  label: string;
+  options: { label: string; value: string }[];
+  value: string;
+  onPick: (value: string) => void;
+}) {
+  return (
+    <select
+      aria-label={props.label}
+      title={props.label}
+      className={toolSelectClass}
+      value={props.value}
+      onChange={(e) => props.onPick(e.target.value)}
+    >
+      {props.options.map((o) => (
+        <option key={o.label} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </select>
+  );
+}
 
 /** Paragraph style, and (with `styling`) the text size and font: the toolbar's selects. */
 export function TextStyleSelects({ editor, state: s, styling }: TProps & { styling: boolean }) {
@@ -43,67 +68,65 @@ export function TextStyleSelects({ editor, state: s, styling }: TProps & { styli
       </select>
       {styling && (
         <>
-          <select
-            aria-label="Text size"
-            title="Text size"
-            className={toolSelectClass}
+          <StyleSelect
+            label="Text size"
+            options={SIZES}
             value={s.fontSize}
-            onChange={(e) =>
-              e.target.value ? chain().setFontSize(e.target.value).run() : chain().unsetFontSize().run()
-            }
-          >
-            {SIZES.map((o) => (
-              <option key={o.label} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-          <select
-            aria-label="Font"
-            title="Font"
-            className={toolSelectClass}
+            onPick={(v) => (v ? chain().setFontSize(v).run() : chain().unsetFontSize().run())}
+          />
+          <StyleSelect
+            label="Font"
+            options={FONTS}
             value={s.fontFamily}
-            onChange={(e) =>
-              e.target.value ? chain().setFontFamily(e.target.value).run() : chain().unsetFontFamily().run()
-            }
-          >
-            {FONTS.map((o) => (
-              <option key={o.label} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
+            onPick={(v) => (v ? chain().setFontFamily(v).run() : chain().unsetFontFamily().run())}
+          />
         </>
       )}
     </>
   );
 }
 
-/** The text and background colour pickers: a colour input laid over each icon. */
+/** A colour input laid over an icon; a colour the input cannot show falls back to `fallback`. */
+function ColourPicker(props: {
+  label: string;
+  icon: ReactNode;
+  value: string;
+  fallback: string;
+  onPick: (colour: string) => void;
+}) {
+  return (
+    <label className={`${toolButtonClass} relative cursor-pointer`} title={props.label}>
+      {props.icon}
+      <input
+        type="color"
+        aria-label={props.label}
+        className="absolute inset-0 h-full w-full cursor-pointer opacity-0"
+        value={/^#[0-9a-f]{6}$/i.test(props.value) ? props.value : props.fallback}
+        onChange={(e) => props.onPick(e.target.value)}
+      />
+    </label>
+  );
+}
+
+/** The text and background colour pickers. */
 export function ColourPickers({ editor, state: s }: TProps) {
   const chain = () => editor.chain().focus();
   return (
     <>
-      <label className={`${toolButtonClass} relative cursor-pointer`} title="Text colour">
-        <Baseline className="h-4 w-4" aria-hidden="true" style={{ color: s.color }} />
-        <input
-          type="color"
-          aria-label="Text colour"
-          className="absolute inset-0 h-full w-full cursor-pointer opacity-0"
-          value={/^#[0-9a-f]{6}$/i.test(s.color) ? s.color : '#000000'}
-          onChange={(e) => chain().setColor(e.target.value).run()}
-        />
-      </label>
-      <label className={`${toolButtonClass} relative cursor-pointer`} title="Background colour">
-        <Highlighter className="h-4 w-4" aria-hidden="true" />
-        <input
-          type="color"
-          aria-label="Background colour"
-          className="absolute inset-0 h-full w-full cursor-pointer opacity-0"
-          value={/^#[0-9a-f]{6}$/i.test(s.background) ? s.background : '#ffff00'}
-          onChange={(e) => chain().setBackgroundColor(e.target.value).run()}
-        />
-      </label>
+      <ColourPicker
+        label="Text colour"
+        icon={<Baseline className="h-4 w-4" aria-hidden="true" style={{ color: s.color }} />}
+        value={s.color}
+        fallback="#000000"
+        onPick={(c) => chain().setColor(c).run()}
+      />
+      <ColourPicker
+        label="Background colour"
+        icon={<Highlighter className="h-4 w-4" aria-hidden="true" />}
+        value={s.background}
+        fallback="#ffff00"
+        onPick={(c) => chain().setBackgroundColor(c).run()}
+      />
     </>
   );
 }
