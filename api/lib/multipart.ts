@@ -3,7 +3,6 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import type { AppEnv } from '../context.ts';
 import { AppError } from '../errors.ts';
-import { limitUploads } from '../middleware/rate-limit.ts';
 import { IMAGE_TOO_LARGE } from '../storage/images.ts';
 import { BodyTooLargeError } from './body-limit.ts';
 import { FORM_FIELDS_BYTES, MAX_FORM_FIELD_BYTES, MAX_IMAGE_BYTES } from './limits.ts';
@@ -12,6 +11,11 @@ import { validationError } from './validate.ts';
 export type TMultipart<T> = { fields: T; files: Record<string, File[]> };
 
 export type TMultipartOptions = {
+  /**
+   * Counts one kept file against the signed-in user's upload limit, before its bytes are read:
+   * the route's limiter (limitUploads), so the limit stays declared with the route.
+   */
+  countUpload: (userId: number) => Promise<unknown>;
   /**
    * How many files each field name keeps (`gallery[]` and `gallery` are one name). A file
    * under a name not listed is refused (400); one past its name's count is refused (413)
@@ -63,7 +67,7 @@ const fieldKey = (name: string) => name.replace(/\[\]$/, '');
 export async function readMultipart<S extends z.ZodType>(
   c: Context<AppEnv>,
   schema: S,
-  options: TMultipartOptions = {},
+  options: TMultipartOptions,
 ): Promise<TMultipart<z.infer<S>>> {
   const fields = Object.create(null) as Record<string, string>;
   const files = Object.create(null) as Record<string, File[]>;
@@ -180,7 +184,7 @@ function streamParts(
       gate = gate
         .then(async () => {
           await runHook();
-          if (userId !== undefined) await limitUploads(userId);
+          if (userId !== undefined) await options.countUpload(userId);
           if (!settled) stream.resume();
         })
         .catch(fail);

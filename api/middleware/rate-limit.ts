@@ -248,9 +248,9 @@ export function limitConversationReports(userId: number) {
 }
 
 /**
- * One uploaded image file on any route, per signed-in user (api/lib/multipart.ts calls it
- * before reading each file it keeps): decoding and encoding images is the costliest work a
- * request can ask for.
+ * One uploaded image file on any route, per signed-in user (each upload route hands it to
+ * readMultipart, api/lib/multipart.ts, which calls it before reading each file it keeps):
+ * decoding and encoding images is the costliest work a request can ask for.
  */
 export function limitUploads(userId: number) {
   return consumeAll([['upload', String(userId)]], TOO_MANY_UPLOADS);

@@ -1,6 +1,7 @@
 import type { TSessionUser } from '../context.ts';
 import { BODY_LIMITS, FORM_FIELDS_BYTES, MAX_IMAGE_BYTES } from '../lib/limits.ts';
 import { readMultipart, type TMultipartOptions } from '../lib/multipart.ts';
+import { limitUploads } from '../middleware/rate-limit.ts';
 import { requireUser } from '../middleware/session.ts';
 import { createRouter, declareRoute, jsonBody, jsonResponse, multipartBody } from '../openapi/route.ts';
 import { ZAdCreate, ZAdUpdate } from '../schemas/ad.ts';
@@ -28,6 +29,7 @@ import { updateAd } from '../services/ads/update-ad.ts';
 async function adFormUploads(user: TSessionUser): Promise<TMultipartOptions> {
   const { photos } = await getPlanLimits({ user });
   return {
+    countUpload: limitUploads,
     files: { image: 1, gallery: photos },
     dropExtraFiles: ['gallery'],
     maxBytes: Math.min(BODY_LIMITS.adForm, (photos + 1) * MAX_IMAGE_BYTES + FORM_FIELDS_BYTES),

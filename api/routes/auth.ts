@@ -9,6 +9,7 @@ import {
   limitForgotPassword,
   limitResetPassword,
   limitSignup,
+  limitVerificationResend,
   limitVerifyLink,
   loginNotChecked,
   loginSucceeded,
@@ -242,7 +243,8 @@ export const authRoutes = createRouter()
       responses: { 202: jsonResponse('The link was mailed.', ZOk) },
     }),
     async (c) => {
-      await resendVerification({ user: c.var.user! });
+      const user = c.var.user!;
+      await resendVerification({ user, countAgainstLimits: () => limitVerificationResend(user.id) });
       return c.json({ success: true as const, message: VERIFICATION_TEXTS.sent }, 202);
     },
   );

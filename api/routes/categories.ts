@@ -1,4 +1,5 @@
 import { readMultipart } from '../lib/multipart.ts';
+import { limitUploads } from '../middleware/rate-limit.ts';
 import { requireAdmin } from '../middleware/session.ts';
 import { createRouter, declareRoute, jsonResponse, multipartBody } from '../openapi/route.ts';
 import { ZCategoryForm } from '../schemas/category.ts';
@@ -57,7 +58,10 @@ export const categoryRoutes = createRouter()
       },
     }),
     async (c) => {
-      const { fields, files } = await readMultipart(c, ZCategoryForm, { files: { image: 1 } });
+      const { fields, files } = await readMultipart(c, ZCategoryForm, {
+        countUpload: limitUploads,
+        files: { image: 1 },
+      });
       const data = await saveCategory({ input: fields, image: files.image?.[0] ?? null });
       return fields.id
         ? c.json({ success: true as const, message: 'Category updated successfully', data }, 200)

@@ -1,5 +1,11 @@
 import { z } from '@hono/zod-openapi';
 import { MESSAGE_TEXTS } from '../constants/messages.ts';
+import {
+  limitConversationReports,
+  limitMessages,
+  limitNewConversations,
+  limitReads,
+} from '../middleware/rate-limit.ts';
 import { requireUser } from '../middleware/session.ts';
 import { createRouter, declareRoute, jsonBody, jsonResponse } from '../openapi/route.ts';
 import { ZIdParam } from '../schemas/fields.ts';
@@ -61,7 +67,15 @@ export const messageRoutes = createRouter()
     }),
     async (c) => {
       const { adId, text } = c.req.valid('json');
-      return c.json(await startConversation({ user: c.var.user!, adId, text }), 201);
+      const user = c.var.user!;
+      const started = await startConversation({
+        user,
+        countNewConversation: () => limitNewConversations(user.id),
+        countMessage: () => limitMessages(user.id),
+        adId,
+        text,
+      });
+      return c.json(started, 201);
     },
   )
   .openapi(
@@ -192,8 +206,10 @@ export const messageRoutes = createRouter()
       responses: { 201: jsonResponse('Sent.', ZMessageSent) },
     }),
     async (c) => {
+      const user = c.var.user!;
       const body = await sendMessage({
-        user: c.var.user!,
+        user,
+        countMessage: () => limitMessages(user.id),
         id: c.req.valid('param').id,
         text: c.req.valid('json').text,
       });
@@ -218,7 +234,12 @@ export const messageRoutes = createRouter()
       responses: { 200: jsonResponse('Read; `unread` is the caller’s total after it.', ZUnreadCount) },
     }),
     async (c) => {
-      const unread = await markConversationRead({ user: c.var.user!, id: c.req.valid('param').id });
+      const user = c.var.user!;
+      const unread = await markConversationRead({
+        user,
+        countAgainstLimits: () => limitReads(user.id),
+        id: c.req.valid('param').id,
+      });
       return c.json({ success: true as const, message: MESSAGE_TEXTS.read, unread }, 200);
     },
   )
@@ -283,7 +304,13 @@ export const messageRoutes = createRouter()
       responses: { 201: jsonResponse('Reported.', ZOk) },
     }),
     async (c) => {
-      await reportConversation({ user: c.var.user!, id: c.req.valid('param').id, reason: c.req.valid('json').reason });
+      const user = c.var.user!;
+      await reportConversation({
+        user,
+        countAgainstLimits: () => limitConversationReports(user.id),
+        id: c.req.valid('param').id,
+        reason: c.req.valid('json').reason,
+      });
       return c.json({ success: true as const, message: MESSAGE_TEXTS.reported }, 201);
     },
   )

@@ -1,4 +1,5 @@
 import { readMultipart } from '../lib/multipart.ts';
+import { limitUploads } from '../middleware/rate-limit.ts';
 import { requireAdmin } from '../middleware/session.ts';
 import { createRouter, declareRoute, jsonResponse, multipartBody } from '../openapi/route.ts';
 import { dataEnvelope } from '../schemas/responses/common.ts';
@@ -70,7 +71,10 @@ export const settingsRoutes = createRouter()
       responses: { 200: jsonResponse('Updated.', dataEnvelope(ZSettingsRecord)) },
     }),
     async (c) => {
-      const { fields, files } = await readMultipart(c, ZSettingsUpdate, { files: { logo: 1 } });
+      const { fields, files } = await readMultipart(c, ZSettingsUpdate, {
+        countUpload: limitUploads,
+        files: { logo: 1 },
+      });
       const data = await updateSettings({ input: fields, logo: files.logo?.[0] ?? null });
       return c.json({ success: true as const, data, message: 'Settings updated successfully' }, 200);
     },

@@ -1,4 +1,5 @@
 import { readMultipart } from '../lib/multipart.ts';
+import { limitUploads } from '../middleware/rate-limit.ts';
 import { requireAdmin } from '../middleware/session.ts';
 import { createRouter, declareRoute, jsonResponse, multipartBody } from '../openapi/route.ts';
 import { ZIdParam } from '../schemas/fields.ts';
@@ -50,7 +51,10 @@ export const testimonialRoutes = createRouter()
       responses: { 201: jsonResponse('Added.', dataEnvelope(ZTestimonialRecord)) },
     }),
     async (c) => {
-      const { fields, files } = await readMultipart(c, ZTestimonial, { files: { image: 1 } });
+      const { fields, files } = await readMultipart(c, ZTestimonial, {
+        countUpload: limitUploads,
+        files: { image: 1 },
+      });
       const data = await saveTestimonial({ input: fields, image: files.image?.[0] ?? null });
       return c.json({ success: true as const, message: 'Testimonial added', data }, 201);
     },
@@ -94,7 +98,10 @@ export const testimonialRoutes = createRouter()
     }),
     async (c) => {
       const { id } = c.req.valid('param');
-      const { fields, files } = await readMultipart(c, ZTestimonial, { files: { image: 1 } });
+      const { fields, files } = await readMultipart(c, ZTestimonial, {
+        countUpload: limitUploads,
+        files: { image: 1 },
+      });
       const data = await saveTestimonial({ id, input: fields, image: files.image?.[0] ?? null });
       return c.json({ success: true as const, message: 'Testimonial updated', data }, 200);
     },

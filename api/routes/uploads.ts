@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AppError } from '../errors.ts';
 import { readMultipart } from '../lib/multipart.ts';
-import { limitEditorImages } from '../middleware/rate-limit.ts';
+import { limitEditorImages, limitUploads } from '../middleware/rate-limit.ts';
 import { requireUser } from '../middleware/session.ts';
 import { createRouter, declareRoute, jsonResponse, multipartBody } from '../openapi/route.ts';
 import { ZEditorImage } from '../schemas/responses/upload.ts';
@@ -33,7 +33,10 @@ export const uploadRoutes = createRouter()
     async (c) => {
       const user = c.var.user!;
       await limitEditorImages(user.id);
-      const { files } = await readMultipart(c, z.object({}), { files: { image: 1, file: 1 } });
+      const { files } = await readMultipart(c, z.object({}), {
+        countUpload: limitUploads,
+        files: { image: 1, file: 1 },
+      });
       const file = files.image?.[0] ?? files.file?.[0];
       if (!file) throw new AppError('BAD_REQUEST', 'Please choose an image.');
       const { name, url } = await uploadEditorImage({ file });

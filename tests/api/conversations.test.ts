@@ -6,6 +6,7 @@ import { createApp } from '../../api/app.ts';
 import { db } from '../../api/db/client.ts';
 import { ads, messages, users } from '../../api/db/schema/index.ts';
 import { runQueuedJobs } from '../../api/jobs/workers.ts';
+import { limitMessages, limitNewConversations } from '../../api/middleware/rate-limit.ts';
 import { publish, subscribe } from '../../api/services/messages/live-hub.ts';
 import { notifyNewMessage } from '../../api/services/messages/notify-new-message.ts';
 import { sendMessage } from '../../api/services/messages/send-message.ts';
@@ -231,8 +232,12 @@ describe(`message mails on ${driver}`, () => {
     const ad = await adOf(seller, 'Blue lamp');
     const t0 = new Date(Date.now() - 60 * 60_000);
     const at = (minutes: number) => new Date(t0.getTime() + minutes * 60_000);
+    // Counted as the routes count them.
+    const countMessage = () => limitMessages(buyer.user.id);
     const { conversation } = await startConversation({
       user: buyer.user,
+      countNewConversation: () => limitNewConversations(buyer.user.id),
+      countMessage,
       adId: ad.id,
       text: 'Is it still available?',
       now: t0,
@@ -249,9 +254,9 @@ describe(`message mails on ${driver}`, () => {
     expect(mails[0]).toContain(`/admin/messages/${id}?from=`); // quoted-printable: =3Dmail
     expect(mails[0]).toContain('Blue lamp');
     // More messages within 15 minutes of that mail, unread or read in between: no more mail.
-    await sendMessage({ user: buyer.user, id, text: 'Hello?', now: at(5) });
+    await sendMessage({ user: buyer.user, countMessage, id, text: 'Hello?', now: at(5) });
     await call('POST', `/conversations/${id}/read`, { token: seller.token });
-    await sendMessage({ user: buyer.user, id, text: 'Anyone?', now: at(14) });
+    await sendMessage({ user: buyer.user, countMessage, id, text: 'Anyone?', now: at(14) });
     expect((await notifyNewMessage({ conversationId: id, recipientId: seller.user.id, now: at(16) })).mailed).toBe(
       false,
     );
@@ -263,7 +268,7 @@ describe(`message mails on ${driver}`, () => {
     expect(mails).toHaveLength(2);
     expect(mails[1]).toContain('Anyone?');
     // Read before the wait is over: no mail at all.
-    await sendMessage({ user: buyer.user, id, text: 'Last try', now: at(40) });
+    await sendMessage({ user: buyer.user, countMessage, id, text: 'Last try', now: at(40) });
     await call('POST', `/conversations/${id}/read`, { token: seller.token });
     expect((await notifyNewMessage({ conversationId: id, recipientId: seller.user.id, now: at(42) })).mailed).toBe(
       false,

@@ -1,6 +1,6 @@
 import '../zod-setup.ts';
 import { z } from '@hono/zod-openapi';
-import { ROLES, SUBSCRIPTIONS } from '../../db/schema/users.ts';
+import { ROLES, SUBSCRIPTIONS } from '../../constants/users.ts';
 import { ZDateTime, ZRecordId } from './common.ts';
 
 /** The only shape a user leaves the server in (never the password hash). */

@@ -4,16 +4,21 @@ import type { TSessionUser } from '../../context.ts';
 import { db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { limitVerificationResend } from '../../middleware/rate-limit.ts';
 import { queueVerificationMail } from './verification-mail.ts';
 
 /**
  * "Send the verification mail again": a new link replaces the older ones. Already verified:
  * 409 (not counted against the limit); otherwise limited per account (429).
  */
-export async function resendVerification({ user, now = new Date() }: { user: TSessionUser; now?: Date }) {
+export async function resendVerification(options: {
+  user: TSessionUser;
+  /** Counts the request against the account's resend limit (the route's limiter), once it may ask. */
+  countAgainstLimits: () => Promise<unknown>;
+  now?: Date;
+}) {
+  const { user, now = new Date() } = options;
   if (await isVerified(user.id)) throw new AppError('CONFLICT', VERIFICATION_TEXTS.alreadyVerified);
-  await limitVerificationResend(user.id);
+  await options.countAgainstLimits();
   await db().transaction(async (tx) => {
     // Locked, so a link opened meanwhile is seen and no mail goes to a verified address.
     const [row] = await tx

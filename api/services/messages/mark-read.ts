@@ -2,17 +2,21 @@ import { eq, max } from 'drizzle-orm';
 import type { TSessionUser } from '../../context.ts';
 import { db } from '../../db/client.ts';
 import { conversations, messages } from '../../db/schema/index.ts';
-import { limitReads } from '../../middleware/rate-limit.ts';
 import { publish } from './live-hub.ts';
 import { loadConversation } from './load-conversation.ts';
 import { unreadCount } from './unread-count.ts';
 
 /** Marks every message of conversation `id` read for its participant; the caller's unread total after. */
-export async function markConversationRead(options: { user: TSessionUser; id: number }): Promise<number> {
+export async function markConversationRead(options: {
+  user: TSessionUser;
+  /** Counts the request against the caller's read limit (the route's limiter). */
+  countAgainstLimits: () => Promise<unknown>;
+  id: number;
+}): Promise<number> {
   const { user, id } = options;
   const { row } = await loadConversation(db(), id, user, { write: true });
   // Counted after the access check, like sending: an outsider's 403 costs the caller nothing.
-  await limitReads(user.id);
+  await options.countAgainstLimits();
   const [{ last }] = (await db()
     .select({ last: max(messages.id) })
     .from(messages)

@@ -6,7 +6,6 @@ import { db } from '../../db/client.ts';
 import { ads, conversations, userBlocks } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { recordIdempotentAnswer } from '../../lib/idempotency-claims.ts';
-import { limitMessages, limitNewConversations } from '../../middleware/rate-limit.ts';
 import { publicAdFilter } from '../ads/public-ad-filter.ts';
 import { addMessage } from './add-message.ts';
 import { conversationSummaries } from './conversation-view.ts';
@@ -22,7 +21,16 @@ export const VERIFY_TO_MESSAGE = VERIFICATION_TEXTS.toMessage;
  * retries in the same transaction. Only a buyer whose email address is verified may start one
  * (403); replies in a conversation (sendMessage) need no verification.
  */
-export async function startConversation(options: { user: TSessionUser; adId: number; text: string; now?: Date }) {
+export async function startConversation(options: {
+  user: TSessionUser;
+  /** Counts a conversation that does not exist yet against the buyer's limit (the route's limiter). */
+  countNewConversation: () => Promise<unknown>;
+  /** Counts the message against the buyer's message limit, as sendMessage does. */
+  countMessage: () => Promise<unknown>;
+  adId: number;
+  text: string;
+  now?: Date;
+}) {
   const { user, adId, text } = options;
   const now = options.now ?? new Date();
   // The session user is read from the database on every request, so this is current.
@@ -52,8 +60,8 @@ export async function startConversation(options: { user: TSessionUser; adId: num
     .limit(1);
   if (blocked) throw new AppError('FORBIDDEN', MESSAGE_TEXTS.blockedPerson);
   const existing = await findConversation(adId, user.id);
-  if (!existing) await limitNewConversations(user.id);
-  await limitMessages(user.id);
+  if (!existing) await options.countNewConversation();
+  await options.countMessage();
 
   const { body, notices } = await db().transaction(async (tx) => {
     await tx
