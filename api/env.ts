@@ -124,7 +124,7 @@ export type TRuntimeEnv = {
   pageCacheMaxBytes: number;
   /** RATE_LIMIT_SCALE: multiplies every rate limit's allowance. */
   rateLimitScale: number;
-  /** SEARCH_COUNT_CAP: counting a search's matches stops past this many (api/services/ads/search-settings.ts). */
+  /** SEARCH_COUNT_CAP: counting a search's matches stops past this many (api/services/search/search-settings.ts). */
   searchCountCap: number;
   /** SEARCH_TIMEOUT_MS: a search's statement timeout on PostgreSQL (0: none). */
   searchTimeoutMs: number;

@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { db } from '../api/db/client.ts';
 import type { TAdSort } from '../api/schemas/ad-query.ts';
-import { listAds } from '../api/services/ads/list-ads.ts';
+import { listAds } from '../api/services/search/list-ads.ts';
 import { mixPath } from './lib/search-mix.ts';
 
 const N = Number(process.env.N ?? 300);

@@ -6,9 +6,9 @@ import { ZAdQuery, ZAdSlugParam } from '../schemas/ad-query.ts';
 import { ZRenewToken } from '../schemas/ad-status.ts';
 import { ZAdBySlug, ZAdList, ZAdRenewed } from '../schemas/responses/ad.ts';
 import { getAdBySlug } from '../services/ads/get-ad-by-slug.ts';
-import { listAds } from '../services/ads/list-ads.ts';
 import { movedAdSlug } from '../services/ads/moved-ad-slug.ts';
 import { renewAdWithToken } from '../services/ads/renew-ad-with-token.ts';
+import { listAds } from '../services/search/list-ads.ts';
 
 const tags: ['Ads'] = ['Ads'];
 

@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { generateToken } from '../../api/auth/session.ts';
 import type { Tx } from '../../api/db/client.ts';
 import { categories, places, savedSearches } from '../../api/db/schema/index.ts';
-import { searchTerms, tsquery } from '../../api/services/ads/search-text.ts';
+import { searchTerms, tsquery } from '../../api/services/search/search-text.ts';
 
 /**
  * Three demo saved searches, so the Saved Searches screen and the alert jobs have something on

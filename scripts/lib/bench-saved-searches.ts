@@ -7,10 +7,10 @@ import { closeDatabase, connection, db } from '../../api/db/client.ts';
 import { ads, categories, savedSearches, savedSearchWatermark, users } from '../../api/db/schema/index.ts';
 import { JOB_SCHEMA, jobQueue } from '../../api/jobs/queue.ts';
 import { rowsOf } from '../../api/lib/rows-of.ts';
-import { searchTerms, tsquery } from '../../api/services/ads/search-text.ts';
 import { matchSavedSearches } from '../../api/services/saved-searches/match-saved-searches.ts';
 import { runSavedSearchMatching } from '../../api/services/saved-searches/run-saved-search-jobs.ts';
 import { sendSavedSearchAlerts } from '../../api/services/saved-searches/send-alerts.ts';
+import { searchTerms, tsquery } from '../../api/services/search/search-text.ts';
 
 const SEARCHES = Number(process.env.BENCH_SAVED_SEARCHES ?? 10_000);
 const NEW_ADS = Number(process.env.BENCH_NEW_ADS ?? 1_000);

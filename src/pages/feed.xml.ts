@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { AppError } from '../../api/errors.ts';
-import { listAds } from '../../api/services/ads/list-ads.ts';
+import { listAds } from '../../api/services/search/list-ads.ts';
 import { FEED_SIZE, rssFeed } from '../../api/services/seo/rss.ts';
 import { formatPrice } from '../components/ads/format.ts';
 import { readBrowseFilters } from '../lib/browse-filters.ts';

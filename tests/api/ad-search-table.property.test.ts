@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { AD_STATES } from '../../api/constants/ad-states.ts';
 import { db } from '../../api/db/client.ts';
 import { adSearch, ads, places } from '../../api/db/schema/index.ts';
-import { priceBucket, weekOf } from '../../api/services/ads/narrow-search.ts';
+import { priceBucket, weekOf } from '../../api/services/search/narrow-search.ts';
 import { insertAd, insertCategory } from '../helpers/catalog-factory.ts';
 import { makeUser } from '../helpers/client.ts';
 import { driver, setupTestDb } from '../helpers/test-db.ts';

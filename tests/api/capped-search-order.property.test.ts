@@ -3,9 +3,9 @@ import fc from 'fast-check';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../api/db/client.ts';
 import { places } from '../../api/db/schema/index.ts';
-import { searchTestHooks } from '../../api/services/ads/search-run.ts';
+import { listAds, type TListAdsOptions } from '../../api/services/search/list-ads.ts';
 import { insertAd, insertCategory } from '../helpers/catalog-factory.ts';
-import { call, makeUser } from '../helpers/client.ts';
+import { makeUser } from '../helpers/client.ts';
 import { driver, setupTestDb } from '../helpers/test-db.ts';
 
 // Past the count cap a search no longer holds every match: it sorts a page from the matches
@@ -15,7 +15,8 @@ import { driver, setupTestDb } from '../helpers/test-db.ts';
 // page and windows too short that fall back). Whatever the cap, the pages must be exactly the
 // pages of a full sort. Random searches, filters, sorts, pages and caps over a catalogue
 // whose prices span many buckets (with ties) and whose dates span more than a year (with ties),
-// near a place or not (its places' keys in the same index, drizzle/0035).
+// near a place or not (its places' keys in the same index, drizzle/0035). The search is called
+// as the route calls it (listAds), so that the walk's test hooks reach it.
 
 const DAY = 24 * 60 * 60 * 1000;
 const PRICES = [0, 1, 1.5, 2.99, 5, 7, 7, 10, 99, 100, 150, 150, 999.99, 1000, 5000, 25_000, 1_000_000, 3];
@@ -81,8 +82,6 @@ beforeAll(async () => {
 afterEach(() => {
   delete process.env.SEARCH_COUNT_CAP;
   delete process.env.SEARCH_WALK_ROWS;
-  searchTestHooks.walkAlways = undefined;
-  searchTestHooks.walkAnySize = undefined;
 });
 
 // Nearest first: with a near search, the places walked nearest first (nearest-walk.ts).
@@ -111,17 +110,18 @@ const search = fc
   );
 type TSearch = typeof search extends fc.Arbitrary<infer T> ? T : never;
 
-function query(s: TSearch) {
-  const q = new URLSearchParams({ search: s.search, page: String(s.page), limit: String(s.limit), sort: s.sort });
-  if (s.category) q.set('category', s.category);
-  if (s.min !== undefined) q.set('min_price', String(s.min));
-  if (s.max !== undefined) q.set('max_price', String(s.max));
+/** The route's options for a search (GET /all-ads with its query). */
+function options(s: TSearch, withCategoryCounts: boolean): TListAdsOptions {
+  const o: TListAdsOptions = { search: s.search, page: s.page, limit: s.limit, sort: s.sort, withCategoryCounts };
+  if (s.category) o.category = s.category;
+  if (s.min !== undefined) o.minPrice = s.min;
+  if (s.max !== undefined) o.maxPrice = s.max;
   if (s.near) {
     const [where, radius] = s.near.split(':') as [string, string];
-    q.set('near', where === 'ocean' ? '30,-40' : String(at[where]?.id));
-    q.set('radius_km', radius);
+    o.near = where === 'ocean' ? { kind: 'point', lat: 30, lon: -40 } : { kind: 'place', id: (at[where] as TPlace).id };
+    o.radiusKm = Number(radius);
   }
-  return q.toString();
+  return o;
 }
 
 /** A near search's centre and radius. */
@@ -140,17 +140,11 @@ function isNear(s: TSearch, a: TAd) {
 async function page(s: TSearch, cap?: number, categoryCounts = false) {
   if (cap === undefined) delete process.env.SEARCH_COUNT_CAP;
   else process.env.SEARCH_COUNT_CAP = String(cap);
-  searchTestHooks.walkAlways = cap !== undefined && s.walk !== undefined && s.walkWhen === 'always';
-  searchTestHooks.walkAnySize = cap !== undefined && s.walk !== undefined && s.walkWhen === 'estimated';
   process.env.SEARCH_WALK_ROWS = String(s.walk ?? 0);
-  const res = await call('GET', `/all-ads?${query(s)}${categoryCounts ? '&category_counts=1' : ''}`);
-  expect(res.status).toBe(200);
-  return res.data as {
-    ads: { id: number }[];
-    total: number;
-    totalCapped: boolean;
-    categoryCounts?: { slug: string; count: number; capped: boolean }[];
-  };
+  return listAds(options(s, categoryCounts), {
+    walkAlways: cap !== undefined && s.walk !== undefined && s.walkWhen === 'always',
+    walkAnySize: cap !== undefined && s.walk !== undefined && s.walkWhen === 'estimated',
+  });
 }
 
 /** The exact order of the plain sorts, computed here from the catalogue. */
@@ -220,12 +214,11 @@ describe(`pages past the count cap on ${driver}`, () => {
     // Pages 1 to 4 of 'lamp' newest first with a cap of 5: the threshold comes from a sample,
     // or the page from the newest ads walked.
     process.env.SEARCH_COUNT_CAP = '5';
-    searchTestHooks.walkAlways = walk !== undefined;
     process.env.SEARCH_WALK_ROWS = String(walk ?? 0);
     const ids: number[] = [];
     for (const p of [1, 2, 3, 4]) {
-      const res = await call('GET', `/all-ads?search=lamp&limit=4&page=${p}`);
-      ids.push(...(res.data.ads as { id: number }[]).map((a) => a.id));
+      const res = await listAds({ search: 'lamp', limit: 4, page: p }, { walkAlways: walk !== undefined });
+      ids.push(...res.ads.map((a) => a.id));
     }
     const newest = [...catalogue].sort((a, b) => b.createdAt - a.createdAt || b.id - a.id).slice(0, 16);
     expect(ids).toEqual(newest.map((a) => a.id));

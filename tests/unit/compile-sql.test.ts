@@ -3,7 +3,7 @@ import { alias, PgDialect, QueryBuilder } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { compileSql } from '../../api/db/compile-sql.ts';
 import { ads, categories } from '../../api/db/schema/index.ts';
-import { narrowFacts, narrowWhere } from '../../api/services/ads/narrow-search.ts';
+import { narrowFacts, narrowWhere } from '../../api/services/search/narrow-search.ts';
 
 const drizzle = new PgDialect();
 

@@ -33,7 +33,7 @@ export const savedSearches = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     search: text('search').notNull().default(''),
-    /** The ad list's tsquery for `search` (searchTerms + tsquery of list-ads.ts); null when no words. */
+    /** The ad list's tsquery for `search` (searchTerms + tsquery, search-text.ts); null when no words. */
     query: tsquery('query'),
     /**
      * The query's first lexeme, which every matching ad's document has (or starts with, for

@@ -23,7 +23,7 @@ export const searchWords = pgTable(
 );
 
 /**
- * The narrow copy of every public ad that search counts and sorts (api/services/ads/list-ads.ts):
+ * The narrow copy of every public ad that search counts and sorts (api/services/search/list-ads.ts):
  * one row of a few fixed-width columns per ad that is active or reserved and whose owner is not
  * banned, kept by a trigger on ads (drizzle/0016_ad_search.sql). Its GIN index holds the ad's
  * search document plus keys for its category, price bucket and week, read through

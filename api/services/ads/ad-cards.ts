@@ -6,7 +6,7 @@ import { placeField, placeJsonSql } from '../places/card-places.ts';
 
 // An ad card as the lists read it (the public list, the seller page, saved searches): its
 // columns, the query that reads a page of them, and the same card built as JSON inside a
-// search's counting statement (narrow-search.ts), read back alike.
+// search's counting statement (search/narrow-search.ts), read back alike.
 
 /** The columns of an ad card (ZAdCard); the seller page and saved searches show the same cards. */
 export const adCardColumns = {

@@ -5,8 +5,8 @@ import { ads, categories, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { sanitizeAdDescription } from '../../lib/sanitize.ts';
 import { placeField, placeJsonSql } from '../places/card-places.ts';
+import { newestFirst } from '../search/search-orders.ts';
 import { publicAdFilter } from './public-ad-filter.ts';
-import { newestFirst } from './search-orders.ts';
 
 export const AD_UNDER_REVIEW = 'This ad is being reviewed and is not shown for now.';
 export const AD_UNAVAILABLE = 'This ad is not available.';

@@ -1,8 +1,8 @@
 import { count } from 'drizzle-orm';
 import { db } from '../../db/client.ts';
 import { ads } from '../../db/schema/index.ts';
+import { SORT_MATCHES_UP_TO } from '../search/search-totals.ts';
 import { myAdsOrder, myAdsWhere, selectMyAds, type TMyAdRow, type TMyAdsFilter, toMyAdRecord } from './list-my-ads.ts';
-import { SORT_MATCHES_UP_TO } from './search-totals.ts';
 
 /**
  * One page of the admin 'Advertisements' list (GET /api/ads?page=…), filtered and sorted in

@@ -3,9 +3,9 @@ import type { TSessionUser } from '../../context.ts';
 import { db } from '../../db/client.ts';
 import { ads, categories, users } from '../../db/schema/index.ts';
 import { filterNumber, type TAdListSort, type TSortOrder } from '../../schemas/admin-list.ts';
+import { newestFirst, newestFirstFromMatches } from '../search/search-orders.ts';
+import { searchTerms, tsquery } from '../search/search-text.ts';
 import { adColumns, type TAdRow, toAdRecord } from './ad-record.ts';
-import { newestFirst, newestFirstFromMatches } from './search-orders.ts';
-import { searchTerms, tsquery } from './search-text.ts';
 
 export type TMyAdsFilter = {
   user: TSessionUser;
@@ -43,7 +43,7 @@ export function myAdsWhere({ user, q = '', seller }: Pick<TMyAdsFilter, 'user' |
  * `fromMatches` writes the same order so no index can serve it: for a selective filter
  * the planner otherwise walks an order index row by row (155 ms for a word no ad has, on
  * 100k ads) instead of collecting the matches through the GIN/btree bitmaps and sorting
- * those few (api/services/ads/list-ads.ts explains the same choice for the public list).
+ * those few (api/services/search/list-ads.ts explains the same choice for the public list).
  */
 export function myAdsOrder(sort: TAdListSort | undefined, order: TSortOrder = 'asc', fromMatches = false): SQL[] {
   const dir = order === 'desc' ? desc : asc;

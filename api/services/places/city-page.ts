@@ -3,9 +3,9 @@ import { AD_PAGE_SIZE } from '../../constants/limits.ts';
 import { NEAR_RADIUS_DEFAULT_KM } from '../../constants/places.ts';
 import { readDb } from '../../db/replicas.ts';
 import { ads, places } from '../../db/schema/index.ts';
-import { listAds } from '../ads/list-ads.ts';
 import { publicAdFilter } from '../ads/public-ad-filter.ts';
 import { listCategoriesCached } from '../categories/list-categories.ts';
+import { listAds } from '../search/list-ads.ts';
 import { placeReadColumns } from './card-places.ts';
 import { placeLabel } from './place-rows.ts';
 

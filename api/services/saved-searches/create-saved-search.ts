@@ -8,9 +8,9 @@ import { AppError } from '../../errors.ts';
 import { recordIdempotentAnswer } from '../../lib/idempotency-claims.ts';
 import { formatNear } from '../../schemas/near.ts';
 import { SAVED_SEARCH_MESSAGES, type TSavedSearchCreate } from '../../schemas/saved-search.ts';
-import { NEAR_UNKNOWN_PLACE } from '../ads/list-ads.ts';
-import { searchTerms, tsquery } from '../ads/search-text.ts';
 import { resolveNear } from '../places/card-places.ts';
+import { NEAR_UNKNOWN_PLACE } from '../search/list-ads.ts';
+import { searchTerms, tsquery } from '../search/search-text.ts';
 import { findOwnSavedSearch } from './saved-search-view.ts';
 import { savedSearchSummary } from './summary.ts';
 

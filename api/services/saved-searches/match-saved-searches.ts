@@ -10,10 +10,10 @@ import {
 } from '../../db/schema/index.ts';
 import { rowsOf } from '../../lib/rows-of.ts';
 import { publicAdFilter } from '../ads/public-ad-filter.ts';
-import { categoryNameDocument } from '../ads/search-text.ts';
 import { distanceBetween } from '../places/geo.ts';
+import { categoryNameDocument } from '../search/search-text.ts';
 
-/** The longest word searchTerms keeps (list-ads.ts): no key term is longer. */
+/** The longest word searchTerms keeps (search/search-text.ts): no key term is longer. */
 const MAX_KEY_LENGTH = 64;
 
 /** Ads matched against every saved search in one statement. */
@@ -28,7 +28,7 @@ const GRACE_MS = 60_000;
 
 /**
  * Matches one batch of ads against ALL saved searches in one INSERT … SELECT. The words
- * follow the ad list's rules (api/services/ads/list-ads.ts): each term must be in the ad's
+ * follow the ad list's rules (api/services/search/list-ads.ts): each term must be in the ad's
  * text or in its category's name, so the stored tsquery (all terms, AND) is tested against
  * the ad's document joined with its category name's. Testing every search against every
  * ad would be searches × ads tests; instead the candidates are found by index:

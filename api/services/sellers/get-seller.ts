@@ -3,8 +3,8 @@ import { AD_PAGE_SIZE } from '../../constants/limits.ts';
 import { readDb } from '../../db/replicas.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { listAds } from '../ads/list-ads.ts';
 import { getSellerRating } from '../reviews/seller-rating.ts';
+import { listAds } from '../search/list-ads.ts';
 import { getSellerFacts } from './seller-facts.ts';
 import { sellerSlug } from './seller-slug.ts';
 

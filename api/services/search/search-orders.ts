@@ -1,8 +1,8 @@
 import { asc, desc, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { ads } from '../../db/schema/index.ts';
+import { cardQuery, idIn } from '../ads/ad-cards.ts';
 import { distanceSql, type TPoint } from '../places/geo.ts';
-import { cardQuery, idIn } from './ad-cards.ts';
 import type { TPlainSort } from './narrow-search.ts';
 import { anyTermQuery } from './search-text.ts';
 

@@ -1,7 +1,7 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { ads } from '../../db/schema/index.ts';
+import { publicAdFilter } from '../ads/public-ad-filter.ts';
 import { filterQuery, type TNarrowFilter } from './narrow-search.ts';
-import { publicAdFilter } from './public-ad-filter.ts';
 
 /**
  * The newest `need` matches of a text search, looked for among the newest `window` public ads
@@ -25,7 +25,7 @@ export function walkedMatches(options: {
   order: SQL[];
   window: number;
   need: number;
-  /** A test's extra condition (searchTestHooks), tested on every ad walked. */
+  /** A test's extra condition (TSearchHooks), tested on every ad walked. */
   extra?: SQL;
 }): SQL {
   const { filter, categoryId, extra } = options;

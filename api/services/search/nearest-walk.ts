@@ -1,8 +1,8 @@
 import { and, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { adSearch, ads, places } from '../../db/schema/index.ts';
+import { cardQuery, type TCardRow } from '../ads/ad-cards.ts';
 import { distanceSql, type TPoint } from '../places/geo.ts';
-import { cardQuery, type TCardRow } from './ad-cards.ts';
 import { documentQuery, narrowWhere, type TNarrowFilter } from './narrow-search.ts';
 import { distanceOrder } from './search-orders.ts';
 
@@ -27,7 +27,7 @@ export async function nearestWalk(
     categoryId: number | undefined;
     limit: number;
     offset: number;
-    /** A test's extra condition (searchTestHooks), tested on every match. */
+    /** A test's extra condition (TSearchHooks), tested on every match. */
     extra?: SQL;
   },
 ): Promise<TCardRow[]> {

@@ -69,13 +69,13 @@ export async function answeringTimeout<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Test-only, never set outside tests: a condition added to every search's count (e.g. a
- * pg_sleep, or a function that raises 57014) to force the statement timeout; the walk past
- * the cap tried whatever the sample's density (`walkAlways`), to test it where pages are few;
- * and the walk considered, as the sample's density decides, in a catalogue of any size
- * (`walkAnySize`).
+ * What a test adds to a search, passed to listAds (production passes none): a condition added
+ * to every search's count (e.g. a pg_sleep, or a function that raises 57014) to force the
+ * statement timeout; the walk past the cap tried whatever the sample's density (`walkAlways`),
+ * to test it where pages are few; and the walk considered, as the sample's density decides, in
+ * a catalogue of any size (`walkAnySize`).
  */
-export const searchTestHooks: { extraCondition?: SQL; walkAlways?: boolean; walkAnySize?: boolean } = {};
+export type TSearchHooks = { extraCondition?: SQL; walkAlways?: boolean; walkAnySize?: boolean };
 
 /**
  * Rows read by walking an order index (`walk`), or, when that takes longer than

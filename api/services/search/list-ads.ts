@@ -6,11 +6,12 @@ import { ads } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import type { TAdSort } from '../../schemas/ad-query.ts';
 import type { TNear } from '../../schemas/near.ts';
+import { cardQuery, cardsJson, fromCardJson, type TCardRow, toAdCard } from '../ads/ad-cards.ts';
+import { publicAdFilter } from '../ads/public-ad-filter.ts';
 import { countAllAds } from '../categories/count-all-ads.ts';
 import { listCategoriesCached } from '../categories/list-categories.ts';
 import { resolveNear, withDistance } from '../places/card-places.ts';
 import { placeIdsWithin } from '../places/geo.ts';
-import { cardQuery, cardsJson, fromCardJson, type TCardRow, toAdCard } from './ad-cards.ts';
 import { listOverAds } from './list-over-ads.ts';
 import {
   boundAt,
@@ -22,9 +23,8 @@ import {
   type TPlainSort,
 } from './narrow-search.ts';
 import { nearestWalk } from './nearest-walk.ts';
-import { publicAdFilter } from './public-ad-filter.ts';
 import { distanceOrder, newestFirst, ORDER, ORDER_FROM_MATCHES, rankedCards, relevanceOrder } from './search-orders.ts';
-import { searchTestHooks, withNarrowSearch } from './search-run.ts';
+import { type TSearchHooks, withNarrowSearch } from './search-run.ts';
 import { searchCountCap, searchWalkRows } from './search-settings.ts';
 import { categoryLookup, namedCategoryKeys, searchTerms } from './search-text.ts';
 import {
@@ -75,19 +75,20 @@ export const NEAR_UNKNOWN_PLACE = 'near names no place we know: choose one from 
  * The public ad list: filters, sort and one page, plus the total for pagination. A filtered
  * total stops counting past SEARCH_COUNT_CAP (`totalCapped`); a search that finds nothing
  * carries a `suggestion` ("Did you mean …?") when a word of it is not in the catalogue. Each
- * card carries its `place`, and in a near search its `distance_km`.
+ * card carries its `place`, and in a near search its `distance_km`. Only a test passes `hooks`
+ * (TSearchHooks).
  */
-export async function listAds(options: TListAdsOptions) {
+export async function listAds(options: TListAdsOptions, hooks: TSearchHooks = {}) {
   const center = options.near ? await resolveNear(options.near) : undefined;
   if (options.near && !center) throw new AppError('BAD_REQUEST', NEAR_UNKNOWN_PLACE);
   const radiusKm = options.radiusKm ?? NEAR_RADIUS_DEFAULT_KM;
   const placeIds = center ? await placeIdsWithin(center, radiusKm) : [];
-  const result = await listAdsAt(options, center ? { center, radiusKm, placeIds } : undefined);
+  const result = await listAdsAt(options, center ? { center, radiusKm, placeIds } : undefined, hooks);
   const cards: ReturnType<typeof toAdCard<TCardRow>>[] = result.ads;
   return { ...result, ads: cards.map((card) => withDistance(card, center ?? undefined)) };
 }
 
-async function listAdsAt(options: TListAdsOptions, near: TNearScope | undefined) {
+async function listAdsAt(options: TListAdsOptions, near: TNearScope | undefined, hooks: TSearchHooks) {
   const { page, limit, minPrice, maxPrice } = options;
   const terms = searchTerms(options.search);
   const slug = options.category ?? '';
@@ -120,9 +121,9 @@ async function listAdsAt(options: TListAdsOptions, near: TNearScope | undefined)
   // The seller page, a price range alone and a near search without words read ads, whose
   // indexes keep the orders (a near search: ads_place_idx for the places within its radius).
   if (terms.length > 0 && options.sellerId === undefined) {
-    return withNarrowSearch((q) => listNarrow(q, options, terms, slug, empty, near));
+    return withNarrowSearch((q) => listNarrow(q, options, terms, slug, empty, near, hooks));
   }
-  return listOverAds(options, terms, slug, empty, near);
+  return listOverAds(options, terms, slug, empty, near, hooks);
 }
 
 /**
@@ -138,6 +139,7 @@ async function listNarrow<T extends TListEmpty>(
   slug: string,
   empty: T,
   near: TNearScope | undefined,
+  hooks: TSearchHooks,
 ) {
   const { page, limit, minPrice, maxPrice } = options;
   // Nearest first: the page sorted by distance from every match, when no more than the cap.
@@ -159,10 +161,8 @@ async function listNarrow<T extends TListEmpty>(
   const walks =
     key === '' &&
     window > 0 &&
-    (searchTestHooks.walkAlways === true ||
-      searchTestHooks.walkAnySize === true ||
-      (await catalogueSize()) >= WALK_FROM_ADS);
-  const extra = searchTestHooks.extraCondition;
+    (hooks.walkAlways === true || hooks.walkAnySize === true || (await catalogueSize()) >= WALK_FROM_ADS);
+  const extra = hooks.extraCondition;
   const withHook = (where: SQL) => (extra ? (and(where, extra) as SQL) : where);
   // The statement works out the filter's index keys once (FACTS_REF), for every condition below.
   const inCategory = (id: SQL | undefined) => withHook(narrowWhere(filter, id, FACTS_REF.keys));
@@ -195,7 +195,7 @@ async function listNarrow<T extends TListEmpty>(
         ? {
             matches: walkedMatches({ filter, categoryId: selected, order: ORDER[key], window, need, extra }),
             window,
-            always: searchTestHooks.walkAlways,
+            always: hooks.walkAlways,
             inCategory: selected !== undefined,
           }
         : undefined,

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { ads, searchWords } from '../../db/schema/index.ts';
 import { rowsOf } from '../../lib/rows-of.ts';
-import { publicAdFilter } from './public-ad-filter.ts';
+import { publicAdFilter } from '../ads/public-ad-filter.ts';
 
 /** Candidates per unknown word, most similar first; the first that a visible ad has wins. */
 const CANDIDATES = 5;

@@ -4,7 +4,7 @@ import { ads, categories } from '../../db/schema/index.ts';
 import { termGroup } from './word-forms.ts';
 
 // The search box's words as the ad list uses them: the terms, their tsquery, the categories
-// whose names they match, and the full-text condition (list-ads.ts, list-my-ads.ts and the
+// whose names they match, and the full-text condition (list-ads.ts, ads/list-my-ads.ts and the
 // saved searches share them).
 
 /** Words kept from a search box; the rest of the input is punctuation to the parser anyway. */

@@ -1,10 +1,10 @@
 import { and, eq, gte, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { ads } from '../../db/schema/index.ts';
-import { cardQuery, idIn, type TCardRow, toAdCard } from './ad-cards.ts';
+import { cardQuery, idIn, type TCardRow, toAdCard } from '../ads/ad-cards.ts';
+import { publicAdFilter } from '../ads/public-ad-filter.ts';
 import type { TListAdsOptions } from './list-ads.ts';
 import type { TPlainSort } from './narrow-search.ts';
-import { publicAdFilter } from './public-ad-filter.ts';
 import {
   distanceOrder,
   newestFirst,
@@ -13,7 +13,7 @@ import {
   ORDER_FROM_MATCHES,
   rankedCards,
 } from './search-orders.ts';
-import { searchTestHooks, walkOrSort, withSearchTimeout } from './search-run.ts';
+import { type TSearchHooks, walkOrSort, withSearchTimeout } from './search-run.ts';
 import { searchCountCap } from './search-settings.ts';
 import { categoryLookup, searchCondition } from './search-text.ts';
 import {
@@ -46,6 +46,7 @@ export function listOverAds<T extends TListEmpty & { ads: never[] }>(
   slug: string,
   empty: T,
   near: TNearScope | undefined,
+  hooks: TSearchHooks,
 ) {
   const { page, limit, sort = '', minPrice, maxPrice } = options;
   return withSearchTimeout(async (q) => {
@@ -68,7 +69,7 @@ export function listOverAds<T extends TListEmpty & { ads: never[] }>(
     // One pass collects up to cap + 1 matches: of the other filters when the sidebar's category
     // counts are asked for (the chosen category's matches are among them), else of all of them.
     const cap = searchCountCap();
-    const extra = searchTestHooks.extraCondition;
+    const extra = hooks.extraCondition;
     const collectWhere = withCounts ? whereOthers : where;
     const collected = await collectMatches(q, extra ? and(collectWhere, extra) : collectWhere, cap + 1);
     const byCategory = new Map<number, number>();
