@@ -16,7 +16,7 @@ const MAX_FUNCTION_LINES = 150;
 
 const KNOWN_LONG = [
   'api/lib/multipart.ts: streamParts',
-  'api/services/ads/summarize-matches.ts: summarizeMatches',
+  'api/services/search/summarize-matches.ts: summarizeMatches',
   'src/admin/routes/ad-form.tsx: AdForm',
   'src/admin/routes/message-thread.tsx: MessageThread',
   'src/admin/routes/moderation.tsx: Moderation',
