@@ -47,6 +47,14 @@ export const ZModerateReview = z.object({
 /** banUser, and dismissing reports: an optional reason for the audit log. */
 export const ZModerationReason = z.object({ reason });
 
+/** The moderators' reason dialog where a reason must be written (removing an ad mails it to the owner). */
+export const ZModerationReasonRequired = z.object({
+  reason: plain(MODERATION_REASON_MAX, `Please keep the reason under ${MODERATION_REASON_MAX} characters.`).refine(
+    (s) => s !== '',
+    'Please write a reason.',
+  ),
+});
+
 const count = (max: number) =>
   z
     .number({ error: 'Please enter a whole number.' })

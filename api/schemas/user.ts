@@ -80,3 +80,12 @@ export const ZResetPassword = z.object({
     .min(6, MESSAGES.passwordLength)
     .max(200, 'Password is too long.'),
 });
+
+/**
+ * The Reset Password form's own fields: the server's password rule and a required confirm
+ * (the form compares the two itself: a mismatch has its own toast and field text).
+ */
+export const ZResetPasswordForm = z.object({
+  password: ZResetPassword.shape.password,
+  confirm: z.string().min(1, MESSAGES.cpassword),
+});

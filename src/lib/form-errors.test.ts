@@ -39,6 +39,16 @@ describe('error mapping', () => {
       { field: 'price', message: 'Please enter price.' },
     ]);
   });
+  it('reads a field called message or type as a field, not as the error’s own text', () => {
+    const errors = {
+      email: { type: 'invalid_format', message: 'Please enter a valid email.' },
+      message: { type: 'too_small', message: 'Please enter your message.', ref: {} },
+    };
+    expect(issuesFromFormErrors(errors)).toEqual([
+      { field: 'email', message: 'Please enter a valid email.' },
+      { field: 'message', message: 'Please enter your message.' },
+    ]);
+  });
   it('maps the server fields the form knows, renamed where asked', () => {
     const answer = {
       success: false,

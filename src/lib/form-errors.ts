@@ -14,9 +14,14 @@ export type TFieldIssue = { field: string; message: string };
 /** What the API adds to a 400 validation answer (docs/API.md, Errors). */
 export type TAnswerFields = { fields?: readonly { path: string; message: string }[] };
 
+/** The keys of a react-hook-form error itself, below the top of the tree. */
+export const ERROR_OWN_KEYS = new Set(['ref', 'message', 'type', 'types']);
+
 /**
  * react-hook-form's error tree as a flat list in the order the resolver recorded it (the
  * schema's field order). Nested fields keep react-hook-form's dotted names (`features.0.value`).
+ * At the top every key is a field's name (a form may have a field called `message` or `type`);
+ * below it, `message`, `type`, `types` and `ref` are the error's own.
  */
 export function issuesFromFormErrors(errors: unknown, prefix = ''): TFieldIssue[] {
   if (!errors || typeof errors !== 'object') return [];
@@ -24,7 +29,7 @@ export function issuesFromFormErrors(errors: unknown, prefix = ''): TFieldIssue[
   const own = (errors as { message?: unknown }).message;
   if (prefix && typeof own === 'string' && own) out.push({ field: prefix, message: own });
   for (const [key, value] of Object.entries(errors)) {
-    if (key === 'ref' || key === 'message' || key === 'type' || key === 'types' || key === 'root') continue;
+    if (key === 'root' || (prefix && ERROR_OWN_KEYS.has(key))) continue;
     if (!value || typeof value !== 'object') continue;
     out.push(...issuesFromFormErrors(value, prefix ? `${prefix}.${key}` : key));
   }

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { ZDeleteAccount } from '../../../api/schemas/account.ts';
 import { Button, Input } from '../../components/ui/controls.tsx';
+import Field from '../../components/ui/Field.tsx';
 import { ErrorsForm } from '../../components/ui/field-errors.tsx';
 import { useSchemaForm } from '../../components/ui/schema-form.ts';
 import { apiFetch } from '../../lib/api.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { flash } from '../../lib/toast.ts';
-import { Field } from '../components/form.tsx';
 import Section from './Section.tsx';
 
 /**

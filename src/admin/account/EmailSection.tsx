@@ -1,11 +1,11 @@
 import { ZChangeEmail } from '../../../api/schemas/account.ts';
 import ResendVerificationButton from '../../components/auth/ResendVerificationButton.tsx';
 import { Button, Input } from '../../components/ui/controls.tsx';
+import Field from '../../components/ui/Field.tsx';
 import { ErrorsForm } from '../../components/ui/field-errors.tsx';
 import { useSchemaForm } from '../../components/ui/schema-form.ts';
 import { apiFetch } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
-import { Field } from '../components/form.tsx';
 import Section from './Section.tsx';
 import type { TAccount } from './types.ts';
 

@@ -1,10 +1,10 @@
 import { ZChangePassword } from '../../../api/schemas/account.ts';
 import { Button, Input } from '../../components/ui/controls.tsx';
+import Field from '../../components/ui/Field.tsx';
 import { ErrorsForm } from '../../components/ui/field-errors.tsx';
 import { useSchemaForm } from '../../components/ui/schema-form.ts';
 import { apiFetch } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
-import { Field } from '../components/form.tsx';
 import Section from './Section.tsx';
 
 type TValues = { currentPassword: string; newPassword: string };

@@ -2,10 +2,10 @@ import { useEffect, useState } from 'react';
 import { FRAUD_SIGNAL_LABELS, FRAUD_SIGNALS, type TFraudSignal } from '../../../api/constants/fraud.ts';
 import { ZModerationSettingsUpdate } from '../../../api/schemas/moderation.ts';
 import { Button, Input, Textarea } from '../../components/ui/controls.tsx';
+import Field from '../../components/ui/Field.tsx';
 import { useSchemaForm } from '../../components/ui/schema-form.ts';
 import { apiFetch, type TApiData } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
-import { Field } from './form.tsx';
 
 type TRules = TApiData<'/api/moderation/settings'>['data'];
 type TValues = {

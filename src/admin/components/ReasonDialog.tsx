@@ -1,13 +1,11 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId } from 'react';
 import { MODERATION_REASON_MAX } from '../../../api/constants/moderation.ts';
+import { ZModerationReason, ZModerationReasonRequired } from '../../../api/schemas/moderation.ts';
 import { Button, Textarea } from '../../components/ui/controls.tsx';
 import Dialog from '../../components/ui/Dialog.tsx';
-import { ErrorsForm, useFieldErrors } from '../../components/ui/field-errors.tsx';
-import { issuesFromChecks } from '../../lib/form-errors.ts';
-import { notify } from '../../lib/toast.ts';
-import { Field } from './form.tsx';
-
-const REASON_REQUIRED = 'Please write a reason.';
+import Field from '../../components/ui/Field.tsx';
+import { ErrorsForm } from '../../components/ui/field-errors.tsx';
+import { useSchemaForm } from '../../components/ui/schema-form.ts';
 
 type Props = {
   open: boolean;
@@ -38,16 +36,19 @@ export default function ReasonDialog({
   onConfirm,
   onCancel,
 }: Props) {
-  const [reason, setReason] = useState('');
-  const errors = useFieldErrors();
+  const { form, submit, errors } = useSchemaForm({
+    schema: required ? ZModerationReasonRequired : ZModerationReason,
+    defaults: { reason: '' },
+  });
+  const { reset, register } = form;
   const { clear } = errors;
   const titleId = useId();
   const reasonId = useId();
   useEffect(() => {
     if (!open) return;
-    setReason('');
+    reset({ reason: '' });
     clear();
-  }, [open, clear]);
+  }, [open, reset, clear]);
   return (
     <Dialog
       open={open}
@@ -55,37 +56,13 @@ export default function ReasonDialog({
       className="m-auto w-[440px] max-w-[92vw] rounded-xl p-0 shadow-xl backdrop:bg-slate-900/50"
       labelledBy={titleId}
     >
-      <ErrorsForm
-        errors={errors}
-        className="space-y-4 p-5"
-        onSubmit={(e) => {
-          e.preventDefault();
-          errors.begin();
-          const issues = issuesFromChecks([['reason', !required || reason.trim() !== '', REASON_REQUIRED]]);
-          errors.show(issues);
-          if (issues[0]) {
-            notify.error(issues[0].message);
-            return;
-          }
-          onConfirm(reason.trim());
-        }}
-      >
+      <ErrorsForm errors={errors} className="space-y-4 p-5" onSubmit={submit(({ reason }) => onConfirm(reason.trim()))}>
         <h2 id={titleId} className="text-lg font-semibold text-slate-900">
           {title}
         </h2>
         <p className="text-sm text-slate-600">{message}</p>
         <Field label={required ? label : `${label} (optional)`} htmlFor={reasonId}>
-          <Textarea
-            id={reasonId}
-            name="reason"
-            rows={3}
-            maxLength={MODERATION_REASON_MAX}
-            value={reason}
-            onChange={(e) => {
-              setReason(e.target.value);
-              clear('reason');
-            }}
-          />
+          <Textarea id={reasonId} rows={3} maxLength={MODERATION_REASON_MAX} {...register('reason')} />
         </Field>
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={onCancel}>

@@ -4,11 +4,12 @@ import { ZReviewInput, ZReviewReply } from '../../../api/schemas/review.ts';
 import ReviewItem, { type TReview } from '../../components/reviews/ReviewItem.tsx';
 import StarInput from '../../components/reviews/StarInput.tsx';
 import { Button, Textarea } from '../../components/ui/controls.tsx';
+import Field from '../../components/ui/Field.tsx';
 import { ErrorsForm } from '../../components/ui/field-errors.tsx';
 import { useSchemaForm } from '../../components/ui/schema-form.ts';
 import { apiFetch } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
-import { Field, SubmitCancel } from './form.tsx';
+import { SubmitCancel } from './form.tsx';
 
 type TProps = {
   conversationId: number;

@@ -1,17 +1,11 @@
-import type { ComponentProps, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Button } from '../../components/ui/controls.tsx';
-import UiField from '../../components/ui/Field.tsx';
-import { ErrorsForm, type TFieldErrors, useFieldErrorText } from '../../components/ui/field-errors.tsx';
+import { ErrorsForm, type TFieldErrors } from '../../components/ui/field-errors.tsx';
 
-/**
- * Admin forms: one column, labels above fields, the shared controls of src/components/ui.
- * A Field shows its own `error`, else the message its form's field errors hold for it (found
- * by `name`, or by the control's id given as `htmlFor`), so a form's fields need no wiring.
+/*
+ * Admin forms: one column, labels above fields, the shared controls and the one Field of
+ * src/components/ui.
  */
-export function Field({ name, error, ...props }: ComponentProps<typeof UiField> & { name?: string }) {
-  const found = useFieldErrorText(name, props.htmlFor);
-  return <UiField {...props} error={error ?? found} />;
-}
 
 /**
  * The form shell: title, fields in one column, the submit button. noValidate: checks run

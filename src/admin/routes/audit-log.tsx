@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { AUDIT_LOG_PAGE_SIZE } from '../../../api/constants/limits.ts';
 import { AUDIT_ACTION_LABELS } from '../../../api/constants/moderation.ts';
 import { quoted } from '../../../api/lib/quoted.ts';
+import Pager from '../../components/ui/Pager.tsx';
 import { apiFetch, type TApiData } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
 import Spinner from '../components/Spinner.tsx';
@@ -60,29 +61,7 @@ export default function AuditLog() {
           ))}
         </ol>
       )}
-      {pages > 1 && (
-        <nav className="flex items-center justify-between text-sm" aria-label="Pages">
-          <button
-            type="button"
-            disabled={page <= 1}
-            onClick={() => go(page - 1)}
-            className="min-h-11 px-3 disabled:opacity-40"
-          >
-            Prev
-          </button>
-          <span className="text-slate-600">
-            Page {page} of {pages}
-          </span>
-          <button
-            type="button"
-            disabled={page >= pages}
-            onClick={() => go(page + 1)}
-            className="min-h-11 px-3 disabled:opacity-40"
-          >
-            Next
-          </button>
-        </nav>
-      )}
+      {pages > 1 && <Pager page={page} totalPages={pages} onGo={go} />}
     </div>
   );
 }

@@ -5,11 +5,12 @@ import { uploadUrl } from '../../../api/lib/image-urls.ts';
 import { slugify } from '../../../api/lib/slug.ts';
 import { CATEGORY_MESSAGES, ZCategoryForm } from '../../../api/schemas/category.ts';
 import { Button, Input } from '../../components/ui/controls.tsx';
+import Field from '../../components/ui/Field.tsx';
 import { useSchemaForm } from '../../components/ui/schema-form.ts';
 import { apiFetch, type TApiData } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
 import CrudList from '../components/CrudList.tsx';
-import { Field, FormShell } from '../components/form.tsx';
+import { FormShell } from '../components/form.tsx';
 import ImageDrop from '../components/ImageDrop.tsx';
 
 /** A row of GET /api/get-all-category. */

@@ -1,8 +1,8 @@
 import { ZFaq } from '../../../api/schemas/faq.ts';
 import { Input } from '../../components/ui/controls.tsx';
+import Field from '../../components/ui/Field.tsx';
 import { apiFetch } from '../../lib/api.ts';
 import EntityForm from '../components/EntityForm.tsx';
-import { Field } from '../components/form.tsx';
 import RichTextField from '../components/RichTextField.tsx';
 import { useEntityForm } from '../components/use-entity-form.ts';
 

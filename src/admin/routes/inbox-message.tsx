@@ -3,13 +3,13 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { FIELD_MAX } from '../../../api/constants/field-limits.ts';
 import { ZInboxReply } from '../../../api/schemas/inbox.ts';
 import { Button, Textarea } from '../../components/ui/controls.tsx';
+import Field from '../../components/ui/Field.tsx';
 import { ErrorsForm } from '../../components/ui/field-errors.tsx';
 import { useSchemaForm } from '../../components/ui/schema-form.ts';
 import { apiFetch, type TApiData, withIdempotencyKey } from '../../lib/api.ts';
 import { createSubmissionKeys } from '../../lib/submission-key.ts';
 import { notify } from '../../lib/toast.ts';
 import ConfirmDialog from '../components/ConfirmDialog.tsx';
-import { Field } from '../components/form.tsx';
 import Spinner from '../components/Spinner.tsx';
 import { INBOX_CHANGED } from '../components/use-inbox-unread.ts';
 

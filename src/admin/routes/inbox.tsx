@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { timeAgo } from '../../components/ads/format.ts';
-import { buttonClass } from '../../components/ui/classes.ts';
+import Pager from '../../components/ui/Pager.tsx';
 import { apiFetch, type TApiData } from '../../lib/api.ts';
 import Spinner from '../components/Spinner.tsx';
 
@@ -104,27 +104,13 @@ export default function Inbox() {
         </ul>
       )}
       {data && data.totalPages > 1 && (
-        <nav className="mt-4 flex items-center justify-between text-sm" aria-label="Pages">
-          <button
-            type="button"
-            className={buttonClass('secondary')}
-            disabled={page <= 1}
-            onClick={() => go({ page: page - 1 })}
-          >
-            Previous
-          </button>
-          <span className="text-slate-600">
-            Page {page} of {data.totalPages}
-          </span>
-          <button
-            type="button"
-            className={buttonClass('secondary')}
-            disabled={page >= data.totalPages}
-            onClick={() => go({ page: page + 1 })}
-          >
-            Next
-          </button>
-        </nav>
+        <Pager
+          className="mt-4"
+          page={page}
+          totalPages={data.totalPages}
+          onGo={(p) => go({ page: p })}
+          previous="Previous"
+        />
       )}
     </div>
   );

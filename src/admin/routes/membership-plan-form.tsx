@@ -1,9 +1,9 @@
 import { DEFAULT_EXPIRY_DAYS, EXPIRY_REMINDER_DAYS } from '../../../api/constants/ad-states.ts';
 import { ZPlan } from '../../../api/schemas/membership.ts';
 import { Input } from '../../components/ui/controls.tsx';
+import Field from '../../components/ui/Field.tsx';
 import { apiFetch } from '../../lib/api.ts';
 import EntityForm from '../components/EntityForm.tsx';
-import { Field } from '../components/form.tsx';
 import { useEntityForm } from '../components/use-entity-form.ts';
 
 type TPlanValues = {

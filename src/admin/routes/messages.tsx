@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { uploadUrl } from '../../../api/lib/image-urls.ts';
 import { timeAgo } from '../../components/ads/format.ts';
-import { pageItems } from '../../components/ui/pagination.ts';
+import Pager from '../../components/ui/Pager.tsx';
 import { apiFetch, type TApiData } from '../../lib/api.ts';
 import { onLiveEvents } from '../../lib/live-events.ts';
 import { notify } from '../../lib/toast.ts';
@@ -137,29 +137,16 @@ export default function Messages() {
         </ul>
       )}
       {data && data.totalPages > 1 && (
-        <nav aria-label="Pages" className="mt-4 flex flex-wrap gap-1">
-          {pageItems(page, data.totalPages).map((p, i) =>
-            p === 'gap' ? (
-              <span key={`gap-${i}`} className="px-2 py-1 text-slate-400">
-                …
-              </span>
-            ) : (
-              <button
-                key={p}
-                type="button"
-                aria-current={p === page ? 'page' : undefined}
-                onClick={() => {
-                  const next = new URLSearchParams(params);
-                  next.set('page', String(p));
-                  setParams(next);
-                }}
-                className={`min-h-9 min-w-9 rounded-md px-3 text-sm ${p === page ? 'bg-primary text-primary-fg' : 'border border-slate-200 hover:bg-slate-50'}`}
-              >
-                {p}
-              </button>
-            ),
-          )}
-        </nav>
+        <Pager
+          className="mt-4"
+          page={page}
+          totalPages={data.totalPages}
+          onGo={(p) => {
+            const next = new URLSearchParams(params);
+            next.set('page', String(p));
+            setParams(next);
+          }}
+        />
       )}
     </div>
   );

@@ -5,13 +5,14 @@ import { quoted } from '../../../api/lib/quoted.ts';
 import { ZNewsletterSend } from '../../../api/schemas/newsletter.ts';
 import { buttonClass } from '../../components/ui/classes.ts';
 import { Button, Input, Select, Textarea } from '../../components/ui/controls.tsx';
+import Field from '../../components/ui/Field.tsx';
 import { ErrorsForm } from '../../components/ui/field-errors.tsx';
+import Pager from '../../components/ui/Pager.tsx';
 import { useSchemaForm } from '../../components/ui/schema-form.ts';
 import { apiFetch, type TApiData, withIdempotencyKey } from '../../lib/api.ts';
 import { createSubmissionKeys } from '../../lib/submission-key.ts';
 import { notify } from '../../lib/toast.ts';
 import ConfirmDialog from '../components/ConfirmDialog.tsx';
-import { Field } from '../components/form.tsx';
 import RichTextField from '../components/RichTextField.tsx';
 import Spinner from '../components/Spinner.tsx';
 
@@ -126,17 +127,7 @@ function Subscribers() {
         </div>
       )}
       {data && data.totalPages > 1 && (
-        <nav className="flex items-center justify-between text-sm" aria-label="Subscriber pages">
-          <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Previous
-          </Button>
-          <span className="text-slate-600">
-            Page {page} of {data.totalPages}
-          </span>
-          <Button variant="secondary" disabled={page >= data.totalPages} onClick={() => setPage(page + 1)}>
-            Next
-          </Button>
-        </nav>
+        <Pager page={page} totalPages={data.totalPages} onGo={setPage} label="Subscriber pages" previous="Previous" />
       )}
     </section>
   );

@@ -2,9 +2,9 @@ import { publicPagePath } from '../../../api/constants/page-addresses.ts';
 import { slugify } from '../../../api/lib/slug.ts';
 import { PAGE_TEMPLATES, ZPage } from '../../../api/schemas/page.ts';
 import { Input, Select } from '../../components/ui/controls.tsx';
+import Field from '../../components/ui/Field.tsx';
 import { apiFetch } from '../../lib/api.ts';
 import EntityForm from '../components/EntityForm.tsx';
-import { Field } from '../components/form.tsx';
 import RichTextField from '../components/RichTextField.tsx';
 import { useEntityForm } from '../components/use-entity-form.ts';
 

@@ -3,10 +3,10 @@ import { useParams } from 'react-router';
 import { ROLES, SUBSCRIPTIONS } from '../../../api/constants/users.ts';
 import { ZAdminUser } from '../../../api/schemas/user.ts';
 import { Input, Select } from '../../components/ui/controls.tsx';
+import Field from '../../components/ui/Field.tsx';
 import { apiFetch } from '../../lib/api.ts';
 import BanAction, { type TBanTarget } from '../components/BanAction.tsx';
 import EntityForm from '../components/EntityForm.tsx';
-import { Field } from '../components/form.tsx';
 import { useEntityForm } from '../components/use-entity-form.ts';
 
 type TUserValues = {

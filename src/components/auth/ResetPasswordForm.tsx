@@ -1,12 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
-import { z } from 'zod';
-import { MESSAGES, ZResetPassword } from '../../../api/schemas/user.ts';
+import { ZResetPasswordForm } from '../../../api/schemas/user.ts';
 import Spinner from '../../admin/components/Spinner.tsx';
 import { apiFetch } from '../../lib/api.ts';
 import { useSession } from '../../lib/session-store.ts';
-import { clearErrors, flash, notify } from '../../lib/toast.ts';
-import { Field, primaryButtonClass, useHydrated } from './fields.tsx';
+import { flash, notify } from '../../lib/toast.ts';
+import { PasswordInput } from '../ui/controls.tsx';
+import Field from '../ui/Field.tsx';
+import { ErrorsForm } from '../ui/field-errors.tsx';
+import { useSchemaForm } from '../ui/schema-form.ts';
+import { primaryButtonClass, useHydrated } from './fields.tsx';
 
 export const RESET_MESSAGES = {
   success: 'Password reset successfully',
@@ -15,12 +16,6 @@ export const RESET_MESSAGES = {
   differs: 'The two passwords are not the same.',
 } as const;
 
-/** The form's own fields: the server's password rule (required, min 6) and a required confirm. */
-const ZResetForm = z.object({
-  password: ZResetPassword.shape.password,
-  confirm: z.string().min(1, MESSAGES.cpassword),
-});
-
 /**
  * Reset Password (docs/SCREENS.md). The token comes from ?token= (the emailed link). A
  * mismatch shows an error toast and sends nothing; success goes to /login (which redirects
@@ -28,16 +23,15 @@ const ZResetForm = z.object({
  */
 export default function ResetPasswordForm({ token }: { token: string }) {
   const hydrated = useHydrated();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    formState: { errors, touchedFields, isValid, isSubmitting },
-  } = useForm({ resolver: zodResolver(ZResetForm), mode: 'all', defaultValues: { password: '', confirm: '' } });
+  const { form, submit, errors } = useSchemaForm({
+    schema: ZResetPasswordForm,
+    mode: 'all',
+    defaults: { password: '', confirm: '' },
+  });
+  const { register, setError, setFocus } = form;
+  const { errors: invalid, touchedFields, isValid, isSubmitting } = form.formState;
 
-  const onSubmit = handleSubmit(async ({ password, confirm }) => {
-    clearErrors();
+  const onSubmit = submit(async ({ password, confirm }) => {
     if (password !== confirm) {
       notify.error(RESET_MESSAGES.mismatch, 'Error');
       // The toast keeps the product's text; the field says what is wrong.
@@ -61,27 +55,21 @@ export default function ResetPasswordForm({ token }: { token: string }) {
   });
 
   return (
-    <form method="post" noValidate onSubmit={onSubmit} className="space-y-5">
-      <Field
-        label="New Password"
-        type="password"
-        autoComplete="new-password"
-        reveal
-        error={touchedFields.password ? errors.password?.message : undefined}
-        {...register('password')}
-      />
+    <ErrorsForm errors={errors} method="post" onSubmit={onSubmit} className="space-y-5">
+      <Field label="New Password" size="large" error={touchedFields.password ? invalid.password?.message : undefined}>
+        <PasswordInput label="New Password" autoComplete="new-password" {...register('password')} />
+      </Field>
       <Field
         label="Confirm New Password"
-        type="password"
-        autoComplete="new-password"
-        reveal
-        error={touchedFields.confirm ? errors.confirm?.message : undefined}
-        {...register('confirm')}
-      />
+        size="large"
+        error={touchedFields.confirm ? invalid.confirm?.message : undefined}
+      >
+        <PasswordInput label="Confirm New Password" autoComplete="new-password" {...register('confirm')} />
+      </Field>
       <button type="submit" className={primaryButtonClass} disabled={!hydrated || !isValid || isSubmitting}>
         Submit
       </button>
       {isSubmitting && <Spinner overlay label="Saving your new password…" />}
-    </form>
+    </ErrorsForm>
   );
 }

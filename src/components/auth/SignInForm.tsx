@@ -5,9 +5,11 @@ import { apiFetch } from '../../lib/api.ts';
 import { DEFAULT_AFTER_SIGN_IN, safeNextPath } from '../../lib/next-path.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { flash, notify } from '../../lib/toast.ts';
+import { Input, PasswordInput } from '../ui/controls.tsx';
+import Field from '../ui/Field.tsx';
 import { ErrorsForm } from '../ui/field-errors.tsx';
 import { useSchemaForm } from '../ui/schema-form.ts';
-import { Field, primaryButtonClass, useHydrated } from './fields.tsx';
+import { primaryButtonClass, useHydrated } from './fields.tsx';
 
 export const LOGIN_MESSAGES = {
   failure: 'Please enter valid information',
@@ -63,9 +65,13 @@ export default function SignInForm({
 
   return (
     <ErrorsForm errors={errors} method="post" onSubmit={onSubmit} className="space-y-5">
-      <Field label="Email" type="email" autoComplete="email" inputMode="email" {...register('email')} />
+      <Field label="Email" size="large">
+        <Input type="email" autoComplete="email" inputMode="email" {...register('email')} />
+      </Field>
       <div>
-        <Field label="Password" type="password" autoComplete="current-password" reveal {...register('password')} />
+        <Field label="Password" size="large">
+          <PasswordInput label="Password" autoComplete="current-password" {...register('password')} />
+        </Field>
         <p className="mt-2 text-right text-sm">
           <a href="/forget-password" className="font-medium text-primary-ink hover:underline">
             Forget Password

@@ -4,10 +4,12 @@ import { apiFetch } from '../../lib/api.ts';
 import { DEFAULT_AFTER_SIGN_IN, safeNextPath } from '../../lib/next-path.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { flash } from '../../lib/toast.ts';
+import { Input, PasswordInput } from '../ui/controls.tsx';
+import Field from '../ui/Field.tsx';
 import { ErrorsForm } from '../ui/field-errors.tsx';
 import { HoneypotField } from '../ui/HoneypotField.tsx';
 import { useSchemaForm } from '../ui/schema-form.ts';
-import { Field, primaryButtonClass, useHydrated } from './fields.tsx';
+import { primaryButtonClass, useHydrated } from './fields.tsx';
 
 /**
  * Sign up (docs/SCREENS.md): on success the user is signed in and goes to `next` (checked by
@@ -43,10 +45,18 @@ export default function SignUpForm({ next = DEFAULT_AFTER_SIGN_IN }: { next?: st
 
   return (
     <ErrorsForm errors={errors} method="post" onSubmit={onValid} className="space-y-5">
-      <Field label="Name" autoComplete="name" {...register('name')} />
-      <Field label="Email" type="email" autoComplete="email" inputMode="email" {...register('email')} />
-      <Field label="Password" type="password" autoComplete="new-password" reveal {...register('password')} />
-      <Field label="Confirm Password" type="password" autoComplete="new-password" reveal {...register('cpassword')} />
+      <Field label="Name" size="large">
+        <Input autoComplete="name" {...register('name')} />
+      </Field>
+      <Field label="Email" size="large">
+        <Input type="email" autoComplete="email" inputMode="email" {...register('email')} />
+      </Field>
+      <Field label="Password" size="large">
+        <PasswordInput label="Password" autoComplete="new-password" {...register('password')} />
+      </Field>
+      <Field label="Confirm Password" size="large">
+        <PasswordInput label="Confirm Password" autoComplete="new-password" {...register('cpassword')} />
+      </Field>
       <HoneypotField id="signup-website" {...register('website')} />
       <button type="submit" className={primaryButtonClass} disabled={!hydrated || isSubmitting}>
         {isSubmitting ? 'Creating your account…' : 'Sign Up'}

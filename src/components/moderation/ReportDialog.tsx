@@ -1,16 +1,14 @@
 import { Flag } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import {
-  REPORT_DETAILS_MAX,
-  REPORT_REASON_LABELS,
-  REPORT_REASONS,
-  type TReportReason,
-} from '../../../api/constants/moderation.ts';
+import { REPORT_DETAILS_MAX, REPORT_REASON_LABELS, REPORT_REASONS } from '../../../api/constants/moderation.ts';
+import { ZReportReview } from '../../../api/schemas/review.ts';
 import { apiFetch } from '../../lib/api.ts';
-import { clearErrors, notify } from '../../lib/toast.ts';
+import { notify } from '../../lib/toast.ts';
 import { Button, Textarea } from '../ui/controls.tsx';
 import Field from '../ui/Field.tsx';
+import { ErrorsForm, errorWiring, FieldError } from '../ui/field-errors.tsx';
 import { HoneypotField } from '../ui/HoneypotField.tsx';
+import { useSchemaForm } from '../ui/schema-form.ts';
 
 export type TReportTarget = {
   /** Where the report is posted, and what it carries besides reason, details and honeypot. */
@@ -29,37 +27,28 @@ export type TReportTarget = {
  * "Report this ad" on the public ad page (and "Report this review" beside a review), for
  * everyone but its author, signed in or not. A dialog asks for a reason and optional details;
  * `website` is the honeypot (the server's bot check; there is no timer: a person may be
- * quick). After sending, the link says so instead of offering a second report.
+ * quick). A missing reason is said under the reasons, not in a toast. After sending, the link
+ * says so instead of offering a second report.
  */
 export default function ReportDialog({ endpoint, extra, title, intro, alreadyReported, small }: TReportTarget) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const [reason, setReason] = useState<TReportReason | ''>('');
-  const [details, setDetails] = useState('');
-  const [website, setWebsite] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { form, submit, errors } = useSchemaForm({
+    schema: ZReportReview,
+    defaults: { reason: '', details: '', website: '' },
+    summary: false,
+  });
+  const { register } = form;
   const [done, setDone] = useState(false);
   const id = useId();
+  const reasonError = errors.message('reason');
 
   function open() {
-    setError(null);
+    errors.clear();
     dialog.current?.showModal();
   }
 
-  async function send(e: React.FormEvent) {
-    e.preventDefault();
-    clearErrors();
-    if (!reason) {
-      setError('Please choose a reason.');
-      document.getElementById(`${id}-${REPORT_REASONS[0]}`)?.focus();
-      return;
-    }
-    setBusy(true);
-    const res = await apiFetch(endpoint, {
-      method: 'POST',
-      json: { ...extra, reason, details, website },
-    });
-    setBusy(false);
+  const send = submit(async (values) => {
+    const res = await apiFetch(endpoint, { method: 'POST', json: { ...extra, ...values } });
     if (!res.success) {
       notify.error(res.message);
       if (res.message === alreadyReported) {
@@ -71,7 +60,7 @@ export default function ReportDialog({ endpoint, extra, title, intro, alreadyRep
     notify.success(res.message);
     dialog.current?.close();
     setDone(true);
-  }
+  });
 
   if (done)
     return (
@@ -93,12 +82,12 @@ export default function ReportDialog({ endpoint, extra, title, intro, alreadyRep
         aria-labelledby={`${id}-title`}
         className="m-auto w-[460px] max-w-[92vw] rounded-xl p-0 shadow-xl backdrop:bg-slate-900/50"
       >
-        <form noValidate onSubmit={send} className="space-y-4 p-5">
+        <ErrorsForm errors={errors} onSubmit={send} className="space-y-4 p-5">
           <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
             {title}
           </h2>
           <p className="text-sm text-slate-600">{intro}</p>
-          <fieldset aria-describedby={error ? `${id}-error` : undefined} aria-invalid={error ? true : undefined}>
+          <fieldset aria-describedby={errorWiring(reasonError, `${id}-reason`)['aria-describedby']}>
             <legend className="mb-2 text-sm font-medium text-slate-700">Reason</legend>
             <div className="grid gap-1 sm:grid-cols-2">
               {REPORT_REASONS.map((r) => (
@@ -109,43 +98,30 @@ export default function ReportDialog({ endpoint, extra, title, intro, alreadyRep
                   <input
                     id={`${id}-${r}`}
                     type="radio"
-                    name="reason"
                     value={r}
-                    checked={reason === r}
-                    onChange={() => {
-                      setReason(r);
-                      setError(null);
-                    }}
+                    {...register('reason')}
+                    aria-invalid={reasonError ? true : undefined}
                     className="h-4 w-4"
                   />
                   {REPORT_REASON_LABELS[r]}
                 </label>
               ))}
             </div>
-            {error && (
-              <p id={`${id}-error`} className="mt-1.5 text-sm text-red-700">
-                {error}
-              </p>
-            )}
+            <FieldError controlId={`${id}-reason`} field="reason" message={reasonError} />
           </fieldset>
           <Field label="Details (optional)">
-            <Textarea
-              rows={3}
-              maxLength={REPORT_DETAILS_MAX}
-              value={details}
-              onChange={(e) => setDetails(e.target.value)}
-            />
+            <Textarea rows={3} maxLength={REPORT_DETAILS_MAX} {...register('details')} />
           </Field>
-          <HoneypotField id={`${id}-website`} value={website} onChange={(e) => setWebsite(e.target.value)} />
+          <HoneypotField id={`${id}-website`} {...register('website')} />
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={() => dialog.current?.close()}>
               Cancel
             </Button>
-            <Button type="submit" disabled={busy}>
+            <Button type="submit" disabled={form.formState.isSubmitting}>
               Send report
             </Button>
           </div>
-        </form>
+        </ErrorsForm>
       </dialog>
     </>
   );

@@ -1,5 +1,6 @@
 import { type AriaAttributes, createContext, type ReactNode, useContext, useId } from 'react';
 import type { TControlSize } from './classes.ts';
+import { useFieldErrorText } from './field-errors.tsx';
 
 type TFieldContext = { id: string; describedBy?: string; invalid: boolean; size: TControlSize };
 
@@ -29,21 +30,28 @@ const ERROR: Record<TControlSize, string> = {
 };
 
 /**
- * A label above its control, an optional hint and an optional error text under it. The
- * control (Input, Select, Textarea, or any element given `htmlFor`'s id) is tied to the
- * label by id and to the hint and error by aria-describedby.
+ * The one Field of the islands and the admin app: a label above its control, an optional
+ * hint and an error text under it. The control (Input, Select, Textarea, or any element given
+ * `htmlFor`'s id) is tied to the label by id and to the hint and error by aria-describedby.
+ * The error is `error` when given, else the message the form's field errors (useSchemaForm's,
+ * through ErrorsForm) hold for this control: found by `name`, or by the control's id, so a
+ * form's fields need no wiring.
  */
 export default function Field({
   label,
   htmlFor,
+  name,
   hint,
   error,
   size = 'compact',
   children,
 }: {
-  label: string;
+  /** Text, or text with a mark (a required field's aria-hidden "*"). */
+  label: ReactNode;
   /** The control's id, when the control sets its own. */
   htmlFor?: string;
+  /** The control's name, where its message is looked up by name (a control without the Field's id). */
+  name?: string;
   hint?: string;
   error?: string | null;
   size?: TControlSize;
@@ -51,12 +59,14 @@ export default function Field({
 }) {
   const autoId = useId();
   const id = htmlFor ?? autoId;
+  const found = useFieldErrorText(name, id);
+  const shown = error ?? found;
   const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
+  const errorId = shown ? `${id}-error` : undefined;
   const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
   const look = LOOK[size];
   return (
-    <FieldContext.Provider value={{ id, describedBy, invalid: !!error, size }}>
+    <FieldContext.Provider value={{ id, describedBy, invalid: !!shown, size }}>
       <div className={look.box}>
         <label htmlFor={id} className={look.label}>
           {label}
@@ -67,9 +77,9 @@ export default function Field({
             {hint}
           </p>
         )}
-        {error && (
+        {shown && (
           <p id={errorId} className={ERROR[size]}>
-            {error}
+            {shown}
           </p>
         )}
       </div>

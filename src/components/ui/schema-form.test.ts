@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { describe, expect, it } from 'vitest';
 import { ZAdForm } from '../../../api/schemas/ad.ts';
+import { ZContactMessage } from '../../../api/schemas/inbox.ts';
 import { ZAdminUser } from '../../../api/schemas/user.ts';
 import { firstErrorMessage } from './schema-form.ts';
 
@@ -57,6 +58,13 @@ describe('the admin forms name the schema’s first problem', () => {
     const message = await toasted(ZAdminUser, values);
     expect(message).toBeTruthy();
     expect(message).toBe(schemaFirst(ZAdminUser, values));
+  });
+
+  it('names a field called message (Contact Us) when it is the only problem', async () => {
+    const values = { name: 'Ann', email: 'ann@example.com', phone: '', subject: '', message: '', website: '' };
+    const message = await toasted(ZContactMessage, values);
+    expect(message).toBe('Please enter your message.');
+    expect(message).toBe(schemaFirst(ZContactMessage, values));
   });
 
   it('has nothing to say about valid values', async () => {

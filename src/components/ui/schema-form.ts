@@ -11,21 +11,22 @@ import {
 } from 'react-hook-form';
 import type { ZodType } from 'zod';
 import type { TApiError } from '../../lib/api.ts';
-import { issuesFromAnswer } from '../../lib/form-errors.ts';
+import { ERROR_OWN_KEYS, issuesFromAnswer } from '../../lib/form-errors.ts';
 import { notify } from '../../lib/toast.ts';
 import { useFormFieldErrors } from './field-errors.tsx';
 
 /**
  * The first error message in the order the schema checks its fields: the resolver records
- * Zod's issues in that order, and nested errors (a feature row) sit under their field.
+ * Zod's issues in that order, and nested errors (a feature row) sit under their field. At the
+ * top every key is a field's name (Contact Us has a field called `message`).
  */
-export function firstErrorMessage(errors: unknown): string | undefined {
+export function firstErrorMessage(errors: unknown, top = true): string | undefined {
   if (!errors || typeof errors !== 'object') return undefined;
   const own = (errors as { message?: unknown }).message;
-  if (typeof own === 'string' && own) return own;
+  if (!top && typeof own === 'string' && own) return own;
   for (const [key, value] of Object.entries(errors)) {
-    if (key === 'ref' || key === 'message' || key === 'type') continue;
-    const found = firstErrorMessage(value);
+    if (!top && ERROR_OWN_KEYS.has(key)) continue;
+    const found = firstErrorMessage(value, false);
     if (found) return found;
   }
   return undefined;
@@ -39,17 +40,21 @@ export function firstErrorMessage(errors: unknown): string | undefined {
  * (useFormFieldErrors) and keeps the one summary toast: the schema's first message. Every
  * submission first takes away the error toasts of the one before. `failed` does the same for
  * the server's answer: its toast, and its per-field problems (`fields`) under their fields.
+ * `summary: false` leaves the toast out where the messages at the fields are the only ones
+ * (a modal dialog's form).
  */
 export function useSchemaForm<V extends FieldValues>({
   defaults,
   schema,
   toCheck,
   mode,
+  summary = true,
 }: {
   defaults?: V;
   schema: ZodType;
   toCheck?: (values: V) => unknown;
   mode?: UseFormProps<V>['mode'];
+  summary?: boolean;
 }) {
   const check = zodResolver(schema as never, undefined, { raw: true }) as unknown as Resolver<FieldValues>;
   const resolver: Resolver<V> = async (values, context, options) => {
@@ -76,7 +81,7 @@ export function useSchemaForm<V extends FieldValues>({
         },
         (errors) => {
           fieldErrors.invalid(errors);
-          notify.error(firstErrorMessage(errors) ?? 'Please check the form.');
+          if (summary) notify.error(firstErrorMessage(errors) ?? 'Please check the form.');
         },
       )(e);
     };
