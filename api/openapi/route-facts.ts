@@ -16,7 +16,7 @@ export type TAccess = 'public' | 'user' | 'owner' | 'admin';
 export type TBodyLimit = keyof typeof BODY_LIMITS | 'none';
 
 /**
- * How the production server's load shedder treats the route (server/load-shedder.ts):
+ * How the production server's load shedder treats the route (server/admission.ts):
  * `counted` among the requests in flight and refused under load; `stream` an endless answer
  * (Server-Sent Events) that holds no place among them, refused only by a late event loop;
  * `never-shed` answered even when everything else is refused (liveness).
