@@ -10,7 +10,8 @@ COPY . .
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 # Run stage: the built server, production dependencies, migrations, seed and start script.
-# (api/ and drizzle/ are TypeScript that Node 24 runs directly: start-up migrates and seeds.)
+# (api/, drizzle/ and server/ are TypeScript that Node 24 runs directly: start-up migrates and
+# seeds, then server/ serves the build.)
 FROM node:24-slim
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=4321 DATA_DIR=/data
 WORKDIR /app
@@ -20,6 +21,7 @@ COPY --from=build /app/dist ./dist
 COPY --from=build /app/api ./api
 COPY --from=build /app/drizzle ./drizzle
 COPY --from=build /app/scripts ./scripts
+COPY --from=build /app/server ./server
 # The build is newer than every source, so start.mjs never tries to rebuild in the container.
 RUN mkdir -p /data && chown node:node /data && touch dist/server/entry.mjs
 USER node

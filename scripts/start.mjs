@@ -1,14 +1,12 @@
 // npm start: build if the sources are newer than the build, migrate and seed, then serve the
-// site (scripts/lib/site-server.mjs) on PORT/HOST, in this process or, with WEB_CONCURRENCY,
-// in several worker processes sharing the port (node:cluster).
+// site (server/site-server.ts) on PORT/HOST, in this process or, with WEB_CONCURRENCY, in
+// several worker processes sharing the port (node:cluster, server/cluster.ts).
 import { spawnSync } from 'node:child_process';
 import cluster from 'node:cluster';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startSiteServer } from './lib/site-server.mjs';
-import { SITE_SERVER_API } from './lib/vite-site-server-api.mjs';
+import { SITE_SERVER_API } from '../server/site-api.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -17,7 +15,7 @@ const outDir = path.resolve(root, process.env.ASTRO_OUT_DIR ?? 'dist');
 const port = Number(process.env.PORT ?? 4321);
 const host = process.env.HOST ?? 'localhost';
 // /metrics alone on a port of its own: the server's in one process, the primary's (adding up
-// the workers') with WEB_CONCURRENCY (scripts/lib/cluster-metrics.mjs).
+// the workers') with WEB_CONCURRENCY (server/cluster.ts).
 const metricsPort = process.env.METRICS_PORT ? Number(process.env.METRICS_PORT) : undefined;
 
 if (cluster.isPrimary) {
@@ -50,14 +48,24 @@ if (cluster.isPrimary) {
     else if (!process.env.DATABASE_URL) console.log('Demo admin login (unless changed): admin@example.com / admin123');
     if (result.seeded) console.log('Loaded demo content into the new database.');
   };
-  const workers = workerCount();
-  if (workers > 1) await runWorkers(workers, announce);
-  else await startSiteServer({ outDir, port, host, onListening: announce, metricsPort });
+  // The server's modules load once NODE_ENV is settled, as the API's do above.
+  const { runWorkers, workerCount } = await import('../server/cluster.ts');
+  const count = workerCount();
+  if (count > 1) await runWorkers({ count, port, host, metricsPort, announce });
+  else
+    await (await import('../server/site-server.ts')).startSiteServer({
+      outDir,
+      port,
+      host,
+      onListening: announce,
+      metricsPort,
+    });
   process.off('SIGTERM', stopLater);
   process.off('SIGINT', stopLater);
   // Asked to stop while the server was loading: it has its own handlers now.
   if (stopAsked) process.kill(process.pid, stopAsked);
 } else {
+  const { startSiteServer } = await import('../server/site-server.ts');
   await startSiteServer({ outDir, port, host, onListening: () => process.send?.('listening') });
 }
 
@@ -109,83 +117,11 @@ function newestMtime(p) {
 function buildIfNeeded() {
   const entry = path.join(outDir, 'server/entry.mjs');
   const sources = ['src', 'api', 'public', 'astro.config.mjs', 'package.json'].map((p) => path.join(root, p));
-  // A build from before the server's API entry existed (scripts/lib/vite-site-server-api.mjs) is rebuilt too.
+  // A build from before the server's API entry existed (server/site-api.ts) is rebuilt too.
   const complete = fs.existsSync(entry) && fs.existsSync(path.join(outDir, 'server', SITE_SERVER_API));
   const builtAt = complete ? fs.statSync(entry).mtimeMs : 0;
   if (builtAt && Math.max(...sources.map(newestMtime)) <= builtAt) return;
   console.log('Building the site (first start or sources changed)…');
   const r = spawnSync(path.join(root, 'node_modules/.bin/astro'), ['build'], { stdio: 'inherit', env: process.env });
   if (r.status !== 0) process.exit(r.status ?? 1);
-}
-
-/**
- * How many server processes: WEB_CONCURRENCY (a number, or `auto` = one per CPU), default 1.
- * The embedded database belongs to one process, so without DATABASE_URL it is always 1.
- */
-function workerCount() {
-  const raw = (process.env.WEB_CONCURRENCY ?? '').trim();
-  if (!raw) return 1;
-  const n = raw === 'auto' ? os.availableParallelism() : Number(raw);
-  if (!Number.isInteger(n) || n < 1) {
-    console.error(`WEB_CONCURRENCY must be a whole number of processes or "auto" (got "${raw}"); using 1.`);
-    return 1;
-  }
-  if (n > 1 && !process.env.DATABASE_URL) {
-    console.warn('WEB_CONCURRENCY needs DATABASE_URL (the embedded database allows one process); using 1.');
-    return 1;
-  }
-  return Math.min(n, 64);
-}
-
-/**
- * The primary process of WEB_CONCURRENCY: forks the workers (the OS spreads connections over
- * them), replaces one that dies, and on SIGTERM/SIGINT lets each finish its in-flight requests.
- */
-async function runWorkers(count, announce) {
-  const metricsServer = metricsPort
-    ? await (await import('./lib/cluster-metrics.mjs')).startClusterMetrics({ port: metricsPort, host })
-    : undefined;
-  let stopping = false;
-  let announced = false;
-  const deaths = [];
-  const fork = () => {
-    const worker = cluster.fork();
-    worker.on('message', (msg) => {
-      if (msg === 'listening' && !announced) {
-        announced = true;
-        announce(`http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host}:${port}`);
-        console.log(`Serving with ${count} worker processes (WEB_CONCURRENCY).`);
-      }
-    });
-  };
-  for (let i = 0; i < count; i++) fork();
-
-  cluster.on('exit', (worker, code, signal) => {
-    if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
-      return;
-    }
-    // A worker that crashes is replaced; one that keeps crashing stops the server.
-    const now = Date.now();
-    deaths.push(now);
-    while (deaths.length && now - deaths[0] > 60_000) deaths.shift();
-    console.error(`Worker ${worker.process.pid} exited (${signal ?? code}); starting another.`);
-    if (deaths.length > count * 5) {
-      console.error('Workers keep exiting; giving up.');
-      process.exit(1);
-    }
-    fork();
-  });
-
-  const stop = (signal) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal}: finishing in-flight requests…`);
-    metricsServer?.close();
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
-    // Each worker cuts what is left after its 10 s grace and closes its pool within 5 s more.
-    setTimeout(() => process.exit(1), 17_000).unref();
-  };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
 }

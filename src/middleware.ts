@@ -5,21 +5,9 @@ import { ensureBooted } from '../api/boot.ts';
 import { READ_PRIMARY_COOKIE, readPrimaryCookie, readsOnPrimary, withReadPreference } from '../api/db/replicas.ts';
 import { isDatabaseUnavailable, isInvalidDataError } from '../api/lib/db-unavailable.ts';
 import { DB_UNAVAILABLE_RETRY_AFTER_SEC } from '../api/lib/limits.ts';
-import { countPageCache } from '../api/lib/metrics.ts';
 import { purgeKeysFor } from '../api/lib/surrogate-keys.ts';
 import { compressWhole } from '../api/middleware/compress-body.ts';
 import { PAGE_METHODS } from '../api/middleware/method-not-allowed.ts';
-import {
-  beginFill,
-  cachedResponse,
-  cacheKey,
-  cacheTtlMs,
-  fillInProgress,
-  noteWrite,
-  responseFrom,
-  storeBody,
-  storeResponse,
-} from '../api/middleware/micro-cache.ts';
 import { isCrossSite } from '../api/middleware/origin-check.ts';
 import {
   addVary,
@@ -29,6 +17,8 @@ import {
   withSecurityHeaders,
 } from '../api/middleware/security-headers.ts';
 import { etagOf, isShareable, markShared, notModified } from '../api/middleware/shared-cache.ts';
+import { lookupPage, type TPageFill } from '../api/page-cache/lookup.ts';
+import { noteWrite } from '../api/page-cache/store.ts';
 import { queueCachePurge } from '../api/services/cache/purge-caches.ts';
 
 /** Answers held in memory whole (pages, JSON), never streams such as text/event-stream. */
@@ -53,17 +43,17 @@ function unavailable(): Response {
  * One place fills locals: pages ask Astro.locals.user, never the cookie. It also refuses
  * cross-site form posts to pages (the API has its own check, api/middleware/origin-check.ts),
  * turns "database unreachable" into a 503 instead of a 500, serves anonymous GETs from a
- * short cache (api/middleware/micro-cache.ts), and puts the security headers on every
+ * short cache (api/page-cache/), and puts the security headers on every
  * response (pages, /api, /uploads).
  */
 export const onRequest = defineMiddleware(async (context, next) => {
   const https = isHttpsRequest(context.request.url, context.request.headers);
   const path = context.url.pathname;
   // The page's pattern ('/ads/[slug]'), for the server's request count and log line
-  // (scripts/lib/site-server.mjs reads it back from the locals it passed in); the API names its own.
+  // (server/request-observer.ts reads it back from the locals it passed in); the API names its own.
   if (!path.startsWith('/api/')) context.locals.route = context.routePattern;
   let res: Response;
-  let endFill: (() => void) | undefined;
+  let fill: TPageFill | undefined;
   try {
     if (!path.startsWith('/api/') && isCrossSite(context.request)) {
       res = new Response('Cross-site requests are not allowed.', {
@@ -81,25 +71,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
               headers: { Allow: allow, 'Content-Type': 'text/plain; charset=utf-8' },
             });
     } else {
-      const key = cacheTtlMs() > 0 ? cacheKey(context.request, path) : null;
       const ifNoneMatch = context.request.headers.get('if-none-match');
-      const hit = key ? cachedResponse(key) : null;
-      if (hit) {
-        countPageCache('hit');
-        return withSecurityHeaders(notModified(ifNoneMatch, hit.headers) ?? hit, { https });
-      }
-      if (key) {
-        // Someone is rendering this very page: share their result (if it could be cached;
-        // otherwise render in parallel rather than queue behind one another).
-        const pending = fillInProgress(key);
-        const shared = pending ? await pending : undefined;
-        countPageCache(shared ? 'hit' : 'miss');
-        if (shared) {
-          const copy = responseFrom(shared);
-          return withSecurityHeaders(notModified(ifNoneMatch, copy.headers) ?? copy, { https });
-        }
-        if (!pending) endFill = beginFill(key);
-      }
+      const cached = await lookupPage(context.request, path);
+      if (cached.hit) return withSecurityHeaders(notModified(ifNoneMatch, cached.hit.headers) ?? cached.hit, { https });
+      fill = cached.fill;
       if (!NO_BOOT.has(path)) await ensureBooted();
       context.locals.user = null;
       const token = context.cookies.get(SESSION_COOKIE)?.value;
@@ -127,14 +102,14 @@ export const onRequest = defineMiddleware(async (context, next) => {
         // read once for the cache, its ETag and that.
         const body = new Uint8Array(await res.arrayBuffer());
         if (shared) res = withHeaders(res, (h) => h.set('ETag', etagOf(body)));
-        if (key) res = storeBody(key, res, body);
+        if (fill) res = fill.store(res, body);
         res =
           notModified(ifNoneMatch, res.headers) ??
           compressWhole(res, body, context.request.headers.get('accept-encoding'));
-      } else if (key) res = await storeResponse(key, res);
+      } else if (fill) res = await fill.storeStreamed(res);
     }
   } catch (err) {
-    endFill?.();
+    fill?.end();
     if (isInvalidDataError(err)) {
       // A value the database cannot hold (e.g. a NUL in a slug): nothing can be found by it.
       res = new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
@@ -144,7 +119,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     console.error(`[site] database unavailable: ${context.request.method} ${path}`);
     res = path.startsWith('/api/') || path === '/readyz' ? apiUnavailable() : unavailable();
   }
-  endFill?.();
+  fill?.end();
   return withSecurityHeaders(res, { https });
 });
 

@@ -13,7 +13,7 @@ import {
  * What an operator watches (GET /metrics, api/services/metrics/read-metrics.ts): the process's
  * metrics in one prom-client registry. Requests are counted where they are answered: the API's
  * by its request middleware (api/middleware/observe-requests.ts), everything else (pages,
- * built files, page-cache hits, refusals) by the site server (scripts/lib/site-server.mjs).
+ * built files, page-cache hits, refusals) by the site server (server/site-server.ts).
  * The route label is always a route's pattern ('/api/ads/:id', '/ads/[slug]') or one of
  * ROUTE_LABELS, never a raw URL, so the number of series stays bounded.
  *
@@ -42,7 +42,7 @@ export type TLoadSource = () => { inflight: number; eventLoopDelayMs: number };
 function createMetrics(registry: Registry) {
   collectDefaultMetrics({ register: registry });
   // A worker of WEB_CONCURRENCY answers the primary's requests for its registry (the primary
-  // adds them up, scripts/lib/cluster-metrics.mjs): making an AggregatorRegistry installs
+  // adds them up, server/cluster.ts): making an AggregatorRegistry installs
   // prom-client's listener for them.
   if (cluster.isWorker) new AggregatorRegistry();
   let loadSource: TLoadSource | undefined;

@@ -39,7 +39,7 @@ const CONTENT_WRITES = /^\/api\/(faqs|pages|testimonials|memberships)(\/|$)/;
 /**
  * The keys a successful write to `pathname` makes stale: an ad's `ads`, content's `pages`,
  * anything else (categories, site settings, what is not listed here) `site`, which every cached
- * answer carries. Personal writes (login, wishlist…) never reach here (micro-cache's noteWrite).
+ * answer carries. Personal writes (login, wishlist…) never reach here (the page cache's noteWrite, api/page-cache/store.ts).
  */
 export function purgeKeysFor(pathname: string): TSurrogateKey[] {
   if (AD_WRITES.test(pathname)) return ['ads'];

@@ -5,7 +5,7 @@ import { addVary } from './security-headers.ts';
 /**
  * Compressing an answer whose whole body is already in memory (a page, a cached API answer) in
  * one call, on the request's own turn of the event loop. The stream compressor on the way out
- * (scripts/lib/site-server.mjs) costs more than the compressing itself for bodies this small:
+ * (server/compression.ts) costs more than the compressing itself for bodies this small:
  * a compressor per answer, and each chunk a trip to the thread pool and back (measured with the
  * bench's home page mix: about 1.5 ms of the server's CPU a page, docs/PERFORMANCE.md). Bigger
  * bodies and streamed answers still go through the stream compressor, which leaves answers that
@@ -24,7 +24,7 @@ const ENCODINGS = ['br', 'gzip'];
  * quality 1 (docs/PERFORMANCE.md): quality 0 takes about half that for 4% more bytes (13.1
  * against 12.7 kB on a 77 kB page; quality 4, the stream compressor's default, made 11.0 kB in
  * three times quality 1's time). The page cache's hits carry their own copy, compressed harder
- * once (scripts/lib/site-server.mjs).
+ * once (api/page-cache/replay.ts).
  */
 const BROTLI: zlib.BrotliOptions = {
   params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 0, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 },

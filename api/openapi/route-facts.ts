@@ -16,7 +16,7 @@ export type TAccess = 'public' | 'user' | 'owner' | 'admin';
 export type TBodyLimit = keyof typeof BODY_LIMITS | 'none';
 
 /**
- * How the production server's load shedder treats the route (scripts/lib/site-server.mjs):
+ * How the production server's load shedder treats the route (server/admission.ts):
  * `counted` among the requests in flight and refused under load; `stream` an endless answer
  * (Server-Sent Events) that holds no place among them, refused only by a late event loop;
  * `never-shed` answered even when everything else is refused (liveness).
@@ -24,7 +24,7 @@ export type TBodyLimit = keyof typeof BODY_LIMITS | 'none';
 export type TLoad = 'counted' | 'stream' | 'never-shed';
 
 /**
- * The short page cache (api/middleware/micro-cache.ts). A GET is `shared` when its answer is
+ * The short page cache (api/page-cache/). A GET is `shared` when its answer is
  * the same for every caller, signed in or not (the cache may answer it for anyone), else
  * `private`. A write `keeps` the cache when it changes only the caller's own private state
  * (a session, a password, a wishlist: nothing a cached answer shows), else it `empties` it.

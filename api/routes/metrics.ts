@@ -5,7 +5,7 @@ import { readMetrics } from '../services/metrics/read-metrics.ts';
 /**
  * GET /api/metrics: what an operator watches, in Prometheus's text format (prom-client). The
  * same answer is served at the site root as /metrics (src/pages/metrics.ts) and, with
- * METRICS_PORT, on a listener of its own (scripts/lib/site-server.mjs). Without METRICS_TOKEN
+ * METRICS_PORT, on a listener of its own (server/request-observer.ts). Without METRICS_TOKEN
  * the site's port answers 404; with it, only `Authorization: Bearer <METRICS_TOKEN>` reads it.
  * Never shed: an overloaded server is exactly when its figures are wanted.
  */

@@ -143,7 +143,7 @@ describe(`live events through a real HTTP server on ${driver}`, () => {
     const tab = await openStream(user.token);
     await tab.next('unread');
     expect(openStreamCount()).toBe(before + 1);
-    // What the site server calls on SIGTERM (scripts/lib/site-server.mjs).
+    // What the site server calls on SIGTERM (server/shutdown.ts).
     endAllStreams();
     expect(await tab.ended()).toBe(true);
     await expect.poll(() => openStreamCount(), { timeout: 20_000 }).toBe(before);

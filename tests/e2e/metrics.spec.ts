@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, test } from '@playwright/test';
 import { E2E_METRICS_TOKEN } from '../../playwright.config.ts';
 
 /**
- * /metrics on the started server (scripts/lib/request-observer.mjs, api/lib/metrics.ts): pages,
+ * /metrics on the started server (server/request-observer.ts, api/lib/metrics.ts): pages,
  * page-cache hits and built files are counted under their pattern by the server, API answers
  * once by the API, and METRICS_PORT serves only /metrics. The token rules and promtool's check
  * are in tests/api/metrics.test.ts.

@@ -81,7 +81,7 @@ test.describe('methods a page does not answer', () => {
   });
 
   // Node's fetch Request refuses TRACE and TRACK, so Astro's adapter would answer them with a
-  // 500 and a logged stack before any middleware runs: scripts/lib/site-server.mjs answers them.
+  // 500 and a logged stack before any middleware runs: server/http-server.ts answers them.
   test('TRACE and TRACK get 405, not a 500', async () => {
     for (const method of ['TRACE', 'TRACK']) {
       for (const pathname of ['/', '/api/get-settings']) {

@@ -13,7 +13,7 @@ import { spawnServer } from './spawned-server.ts';
  */
 
 const PORT = Number(process.env.E2E_PORT ?? 4510) + 41;
-/** The primary's /metrics listener (scripts/lib/cluster-metrics.mjs), clear of the shared server's (+ 90). */
+/** The primary's /metrics listener (server/cluster.ts), clear of the shared server's (+ 90). */
 const METRICS_PORT = PORT + 51;
 const adminUrl = process.env.TEST_DATABASE_URL;
 const dbName = `e2e_workers_${process.pid}`;

@@ -60,6 +60,18 @@ const RULES: TRule[] = [
     forbidden: /^api\/(services|db|middleware|jobs|mail|storage|auth|routes)\//,
     known: [],
   },
+  {
+    name: 'the site server never imports the site itself (src/, astro:*): it gets Astro from the build',
+    files: filesUnder('server'),
+    forbidden: /^(src\/|astro(:|$|\/))/,
+    known: [],
+  },
+  {
+    name: 'the API never imports the site server (server/ sits on top of it)',
+    files: filesUnder('api'),
+    forbidden: /^server\//,
+    known: [],
+  },
 ];
 
 describe('layering', () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { boundFromEnv, createLoadShedder } from '../../scripts/lib/load-shedder.mjs';
+import { boundFromEnv, createLoadShedder } from '../../server/load-shedder.ts';
 
 type TShedder = ReturnType<typeof createLoadShedder>;
 let shedder: TShedder | undefined;

@@ -10,7 +10,7 @@ export const prerender = false;
  */
 export const ALL: APIRoute = ({ request, clientAddress, locals }) => {
   // The API counts and logs its own requests (api/middleware/observe-requests.ts): the server
-  // leaves this one out of its own count (scripts/lib/request-observer.mjs).
+  // leaves this one out of its own count (server/request-observer.ts).
   locals.answeredByApi = true;
   const bindings: TApiBindings = { clientAddress };
   return app().fetch(request, bindings);

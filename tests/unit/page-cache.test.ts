@@ -10,7 +10,7 @@ import {
   rememberWire,
   storeBody,
   storeResponse,
-} from '../../api/middleware/micro-cache.ts';
+} from '../../api/page-cache/store.ts';
 
 const html = (body: string, headers: Record<string, string> = {}, status = 200) =>
   new Response(body, { status, headers: { 'content-type': 'text/html', ...headers } });
@@ -134,7 +134,7 @@ describe('the anonymous page cache', () => {
 
 describe('single flight', () => {
   it('lets concurrent misses wait for the one render in progress', async () => {
-    const { beginFill, fillInProgress } = await import('../../api/middleware/micro-cache.ts');
+    const { beginFill, fillInProgress } = await import('../../api/page-cache/store.ts');
     const end = beginFill('page');
     const waiting = fillInProgress('page');
     expect(waiting).toBeDefined();

@@ -1,7 +1,12 @@
 /**
- * A short per-process cache of anonymous GET responses (the public pages and the public API
- * reads), so a burst of visitors on the home page or the same search costs one render and one
- * set of queries per few seconds instead of one each.
+ * The page cache: a short per-process cache of anonymous GET responses (the public pages and
+ * the public API reads), so a burst of visitors on the home page or the same search costs one
+ * render and one set of queries per few seconds instead of one each.
+ *
+ * Its three sides live in this folder: this store (what is kept, under which key, for how
+ * long, in how many bytes), lookup.ts (src/middleware.ts asks it before a render and fills it
+ * after) and replay.ts (the site server, server/site-server.ts, writes a hit straight to the
+ * socket without a trip through Astro).
  *
  * What is cached: a GET from a request with no Cookie and no Authorization header (so never a
  * signed-in view, and the header's "Sign In" is right for everyone served), or any GET of a
@@ -27,9 +32,9 @@ import { isPersonalWrite, isSharedRead } from '../access-rules.ts';
 import { runtimeEnv } from '../env.ts';
 
 /** A ready-to-write copy of an entry (compressed, with its header list), kept on the entry. */
-type TWire = { body: Uint8Array; headers?: (string | number)[] };
+export type TWire = { body: Uint8Array; headers?: (string | number)[] };
 
-type TEntry = {
+export type TEntry = {
   key: string;
   expires: number;
   status: number;
@@ -45,10 +50,10 @@ const MAX_BODY = 1024 * 1024;
 const ENTRY_OVERHEAD = 256;
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-// One store per process even if this module is loaded twice (the server script, which serves
-// hits straight from Node's HTTP server, takes it from the built bundle through
-// api/site-server-api.ts, the same copy the pages fill). A Map keeps insertion order: re-inserting on every hit makes its first key the
-// least recently used.
+// One store per process even if this module is loaded twice (the site server, which serves
+// hits straight from Node's HTTP server, takes replay.ts from the built bundle through
+// api/site-server-api.ts, the same copy the pages fill). A Map keeps insertion order:
+// re-inserting on every hit makes its first key the least recently used.
 type TStore = { entries: Map<string, TEntry>; bytes: number };
 const STORE = Symbol.for('marketplace.microCache.lru');
 const globals = globalThis as unknown as Record<symbol, TStore | undefined>;
@@ -82,7 +87,7 @@ function evict() {
 /**
  * Keeps `wire` (a compressed copy the server built from `entry`) on the entry under `variant`,
  * counting its bytes against the budget; returns `wire`. The server writes hits from it
- * (scripts/lib/site-server.mjs), so it costs memory like the entry itself.
+ * (replay.ts), so it costs memory like the entry itself.
  */
 export function rememberWire<W extends TWire>(entry: TEntry, variant: string, wire: W): W {
   entry.wire ??= {};
@@ -179,7 +184,7 @@ export function keyOf(url: string, forwardedHost?: string | null, forwardedProto
   return [url, forwardedHost ?? '', forwardedProto ?? ''].join('|');
 }
 
-/** The fresh entry under `key`, or undefined (scripts/start.mjs writes hits from it directly). */
+/** The fresh entry under `key`, or undefined (replay.ts writes hits from it directly). */
 export function freshEntry(key: string, now = Date.now()): TEntry | undefined {
   const entry = entries.get(key);
   if (!entry) return undefined;

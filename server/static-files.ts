@@ -1,38 +1,41 @@
-// Built files for the site server (scripts/lib/site-server.mjs): in middleware mode the adapter
+// Built files for the site server (server/site-server.ts): in middleware mode the adapter
 // serves no files, so the built client assets (/_astro/*, hashed names, cached for a year) and
 // public/ files are served from here, before Astro; text files compressed once and kept.
 import fs from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { preferredEncoding } from '../api/middleware/compress-body.ts';
+
+const STATIC_TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.gif': 'image/gif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.html': 'text/html; charset=utf-8',
+};
+const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest)|image\/svg)/;
 
 /**
  * Returns `serveStatic(req, res)`: true when it answered the request with a file of
- * `clientDir`; `preferredEncoding(acceptEncoding)` picks br/gzip as for pages.
+ * `clientDir`, br/gzip picked as for pages (api/middleware/compress-body.ts).
  */
-export function createStaticFiles({ clientDir, preferredEncoding }) {
-  const STATIC_TYPES = {
-    '.js': 'text/javascript; charset=utf-8',
-    '.mjs': 'text/javascript; charset=utf-8',
-    '.css': 'text/css; charset=utf-8',
-    '.svg': 'image/svg+xml',
-    '.png': 'image/png',
-    '.jpg': 'image/jpeg',
-    '.jpeg': 'image/jpeg',
-    '.webp': 'image/webp',
-    '.avif': 'image/avif',
-    '.gif': 'image/gif',
-    '.ico': 'image/x-icon',
-    '.woff2': 'font/woff2',
-    '.woff': 'font/woff',
-    '.txt': 'text/plain; charset=utf-8',
-    '.xml': 'application/xml; charset=utf-8',
-    '.json': 'application/json; charset=utf-8',
-    '.webmanifest': 'application/manifest+json',
-    '.html': 'text/html; charset=utf-8',
-  };
-  const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest)|image\/svg)/;
-  const compressedFiles = new Map();
-  function compressed(file, mtime, encoding) {
+export function createStaticFiles(clientDir: string) {
+  const compressedFiles = new Map<string, Buffer>();
+  function compressed(file: string, mtime: number, encoding: 'br' | 'gzip') {
     const key = `${encoding}:${file}:${mtime}`;
     let body = compressedFiles.get(key);
     if (!body) {
@@ -45,9 +48,9 @@ export function createStaticFiles({ clientDir, preferredEncoding }) {
     }
     return body;
   }
-  function serveStatic(req, res) {
+  function serveStatic(req: IncomingMessage, res: ServerResponse): boolean {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-    let pathname;
+    let pathname: string;
     try {
       pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     } catch {
@@ -57,7 +60,7 @@ export function createStaticFiles({ clientDir, preferredEncoding }) {
     if (!type || pathname.includes('\0')) return false;
     const file = path.resolve(clientDir, `.${pathname}`);
     if (!file.startsWith(clientDir + path.sep)) return false;
-    let st;
+    let st: fs.Stats;
     try {
       st = fs.statSync(file);
     } catch {
