@@ -15,7 +15,7 @@ type TForm = UseFormReturn<TValues>;
 type TLimit = Omit<TApiData<'/api/get-limit'>, 'success'>;
 
 /** The Description label and its editor, with the field's message under it. */
-export function DescriptionField({ form, message }: { form: TForm; message: string | undefined }) {
+export function DescriptionEditor({ form, message }: { form: TForm; message: string | undefined }) {
   const labelId = useId();
   return (
     <div className="space-y-1.5">

@@ -20,7 +20,7 @@ import Spinner from '../components/Spinner.tsx';
 import {
   AdFeatures,
   DailyLimitNotice,
-  DescriptionField,
+  DescriptionEditor,
   FeaturedCheckbox,
   PriceRatingPlace,
 } from './ad-form-parts.tsx';
@@ -142,7 +142,7 @@ export default function AdForm() {
           ))}
         </Select>
       </Field>
-      <DescriptionField form={form} message={errors.message('description')} />
+      <DescriptionEditor form={form} message={errors.message('description')} />
       <PriceRatingPlace form={form} />
       <ImageDrop
         label="Gallery images"
