@@ -13,12 +13,3 @@ export function useHydrated(): boolean {
   useEffect(() => setHydrated(true), []);
   return hydrated;
 }
-
-/** The first failing field's message, in the form's field order (one toast, in order). */
-export function firstMessage(order: readonly string[], errors: Record<string, { message?: unknown } | undefined>) {
-  for (const name of order) {
-    const message = errors[name]?.message;
-    if (typeof message === 'string' && message) return message;
-  }
-  return null;
-}
